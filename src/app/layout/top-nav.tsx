@@ -1,0 +1,36 @@
+import { Link } from '@tanstack/react-router'
+import { useLingui } from '@lingui/react/macro'
+import { useSession } from '../../lib/session.ts'
+import { LanguageSelect } from '../language-select.tsx'
+import { usePlatformName } from '../use-platform-name.ts'
+import { TABS } from './nav-items.ts'
+
+export function shortAddress(address: string) {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`
+}
+
+/** Desktop: brand, the six tabs, language and the signed-in address. */
+export function TopNav() {
+  const { i18n, t } = useLingui()
+  const address = useSession((s) => s.address)
+  const platformName = usePlatformName()
+  return (
+    <header className="top-nav">
+      <Link to="/" className="brand">
+        <img src="/icons/logo.svg" alt="" width="28" height="28" />
+        {platformName}
+      </Link>
+      <nav aria-label={t`Main`}>
+        {TABS.map((tab) => (
+          <Link key={tab.to} to={tab.to as "/"} className="top-tab" activeOptions={{ exact: tab.to === '/' }}>
+            {i18n._(tab.label)}
+          </Link>
+        ))}
+      </nav>
+      <div className="top-tools">
+        <LanguageSelect id="language-select-top" />
+        {address && <span className="address-chip mono">{shortAddress(address)}</span>}
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,23 @@
+import { useState } from 'react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider } from '@tanstack/react-router'
+import { I18nProvider } from '@lingui/react'
+import { WagmiProvider } from 'wagmi'
+import { i18n } from '../lib/i18n.ts'
+import { wagmiConfig } from '../wallet/config.ts'
+import { createQueryClient } from './query-client.ts'
+import { createAppRouter } from './router.ts'
+
+export function Providers() {
+  const [queryClient] = useState(createQueryClient)
+  const [router] = useState(() => createAppRouter(queryClient))
+  return (
+    <WagmiProvider config={wagmiConfig}>
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </QueryClientProvider>
+    </WagmiProvider>
+  )
+}

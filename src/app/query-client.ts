@@ -1,0 +1,19 @@
+import { QueryClient } from '@tanstack/react-query'
+import { ApiError } from '../lib/api.ts'
+
+/** Named stale times; components never inline numbers. */
+export const STALE = { second: 1000, minute: 60_000, hour: 3_600_000, forever: Infinity } as const
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: STALE.minute,
+        // A 4xx will not get better by asking again; network trouble and 5xx may.
+        retry: (count, error) => !(error instanceof ApiError && error.code >= 400 && error.code < 500) && count < 2,
+        networkMode: 'offlineFirst',
+      },
+      mutations: { networkMode: 'online' },
+    },
+  })
+}

@@ -1,0 +1,18 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+
+type Props = { onClose: () => void; labelledBy: string; children: ReactNode }
+
+/** A modal dialog on the native <dialog> element: focus trap, Escape and the backdrop come with it. */
+export function Dialog({ onClose, labelledBy, children }: Props) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const dialog = ref.current
+    if (dialog && !dialog.open) dialog.showModal()
+    return () => dialog?.close()
+  }, [])
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby={labelledBy} onCancel={onClose}>
+      {children}
+    </dialog>
+  )
+}

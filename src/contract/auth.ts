@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import { Address, Millis, type Endpoint } from './endpoint.ts'
+
+/** The only message the app asks a wallet to sign; the server accepts nothing else. */
+export const SIGN_IN_TEXT = 'welcome login'
+export const signInMessage = (timeStamp: number) => `${SIGN_IN_TEXT}${timeStamp}`
+/** A signed message is accepted for this long after its timestamp. */
+export const SIGN_IN_WINDOW_MS = 5 * 60 * 1000
+/** Clock skew allowed for a timestamp slightly in the future. */
+export const SIGN_IN_FUTURE_SLACK_MS = 1000
+
+export const CheckSign = z.object({
+  address: Address,
+  message: z.string().min(1).max(200),
+  sign: z.string().regex(/^0x[0-9a-fA-F]+$/, 'signature').min(132).max(20000),
+  timeStamp: Millis,
+})
+export type CheckSign = z.infer<typeof CheckSign>
+
+export const AccountType = z.enum(['demo', 'live'])
+export type AccountType = z.infer<typeof AccountType>
+
+export const AccountInfo = z.object({
+  id: z.string(),
+  address: Address,
+  accountType: AccountType,
+  createdAt: Millis,
+})
+export type AccountInfo = z.infer<typeof AccountInfo>
+
+export const authApi = {
+  checkSign: { method: 'POST', path: '/checkSign', body: CheckSign, data: z.string(), auth: false },
+  loginOut: { method: 'POST', path: '/login_out', body: z.object({}).optional(), data: z.null(), auth: true },
+  myAccountInfo: { method: 'GET', path: '/getMyAccountInfo', data: AccountInfo, auth: true },
+} as const satisfies Record<string, Endpoint>

@@ -1,0 +1,24 @@
+// Messages the server puts in `msg`. Each is marked for Lingui's extractor (the /*i18n*/ comment), so it lands in
+// the same catalogs as the app's strings and the server answers in the caller's Language. Imports nothing.
+export const serverMessages = {
+  ok: /*i18n*/ { id: 'server.ok', message: 'success' },
+  invalidInput: /*i18n*/ { id: 'server.invalidInput', message: 'Invalid input: {field}' },
+  invalidBody: /*i18n*/ { id: 'server.invalidBody', message: 'The request body is not valid JSON' },
+  unauthorized: /*i18n*/ { id: 'server.unauthorized', message: 'Please sign in again' },
+  forbidden: /*i18n*/ { id: 'server.forbidden', message: 'You are not allowed to do this' },
+  notFound: /*i18n*/ { id: 'server.notFound', message: 'Not found' },
+  conflict: /*i18n*/ { id: 'server.conflict', message: 'This conflicts with the current state' },
+  tooLarge: /*i18n*/ { id: 'server.tooLarge', message: 'The request is too large' },
+  unsupportedMedia: /*i18n*/ { id: 'server.unsupportedMedia', message: 'Unsupported content type' },
+  rateLimited: /*i18n*/ { id: 'server.rateLimited', message: 'Too many requests, please try again shortly' },
+  internal: /*i18n*/ { id: 'server.internal', message: 'Request Error' },
+  idempotencyKeyRequired: /*i18n*/ { id: 'server.idempotencyKeyRequired', message: 'An Idempotency-Key header is required' },
+  signMessageWrong: /*i18n*/ { id: 'server.sign.messageWrong', message: 'The signed message is not the sign-in message' },
+  signExpired: /*i18n*/ { id: 'server.sign.expired', message: 'The sign-in request has expired, please sign again' },
+  signFuture: /*i18n*/ { id: 'server.sign.future', message: 'The sign-in time is in the future, check your clock' },
+  signInvalid: /*i18n*/ { id: 'server.sign.invalid', message: 'The signature does not match the address' },
+  signReused: /*i18n*/ { id: 'server.sign.reused', message: 'This signature was already used, please sign again' },
+  unknownConfigKey: /*i18n*/ { id: 'server.config.unknownKey', message: 'Unknown setting' },
+} as const
+
+export type ServerMessageKey = keyof typeof serverMessages

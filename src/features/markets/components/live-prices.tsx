@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { marketQueries } from '../api.ts'
+
+/** The last bid/ask of each instrument the socket streams; simulated prices say so. */
+export function LivePrices() {
+  const { t } = useLingui()
+  const { data: tickers = [] } = useQuery(marketQueries.tickers())
+  const simulated = tickers.some((t) => t.simulated)
+  return (
+    <section className="card" aria-labelledby="prices-title">
+      <header className="card-head">
+        <h2 id="prices-title">
+          <Trans>Live prices</Trans>
+        </h2>
+        {simulated && (
+          <span className="badge warn" title={t`Prices come from a built-in simulator, not a real market.`}>
+            <Trans>Simulated</Trans>
+          </span>
+        )}
+      </header>
+      {tickers.length === 0 ? (
+        <p className="muted">
+          <Trans>Waiting for prices…</Trans>
+        </p>
+      ) : (
+        <table className="prices" data-testid="live-prices">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Symbol</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Bid</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Ask</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {tickers.map((t) => (
+              <tr key={t.symbol}>
+                <th scope="row">{t.symbol}</th>
+                <td className="mono">{t.bid}</td>
+                <td className="mono">{t.ask}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="muted small">
+        <Trans>{tickers.length} instruments streaming</Trans>
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it, vi, beforeEach } from 'vitest'
+import { z } from 'zod'
+import type { Endpoint } from '#contract/endpoint.ts'
+import { api, ApiError, REQUEST_TIMEOUT_MS } from './api.ts'
+import { authEvents } from './auth-events.ts'
+import { getSession, updateSession } from './session.ts'
+
+const get = { method: 'GET', path: '/getThing', query: z.object({ id: z.string() }), data: z.string(), auth: true } as const satisfies Endpoint
+const post = { method: 'POST', path: '/doThing', body: z.object({ a: z.number() }), data: z.null(), auth: true, money: true } as const satisfies Endpoint
+
+function reply(status: number, body: unknown) {
+  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }))
+}
+
+describe('api', () => {
+  beforeEach(() => updateSession({ token: 'tok', isLoggedIn: true, language: 'de_DE' }))
+
+  it('sends the token, the language, the host and the idempotency key, and unwraps data', async () => {
+    const fetchMock = reply(200, { code: 200, msg: 'ok', data: 'hello' })
+    vi.stubGlobal('fetch', fetchMock)
+    await expect(api(get, { query: { id: 'x y' } })).resolves.toBe('hello')
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
+    expect(url).toBe('/api/getThing?id=x+y')
+    expect(init.headers).toMatchObject({ Authorization: 'tok', Language: 'de_DE' })
+    await api(post, { body: { a: 1 }, idempotencyKey: 'k1' }).catch(() => {})
+    const [, postInit] = fetchMock.mock.calls[1] as unknown as [string, RequestInit]
+    expect(postInit.headers).toMatchObject({ 'Idempotency-Key': 'k1', 'Content-Type': 'application/json' })
+    expect(postInit.body).toBe('{"a":1}')
+  })
+
+  it('on 401 forgets the token and asks for a new signature', async () => {
+    vi.stubGlobal('fetch', reply(401, { code: 401, msg: 'Bitte erneut anmelden', data: null }))
+    const reauth = vi.fn()
+    const off = authEvents.onReauth(reauth)
+    await expect(api(get, { query: { id: '1' } })).rejects.toMatchObject({ code: 401 })
+    expect(reauth).toHaveBeenCalledOnce()
+    expect(getSession().token).toBeNull()
+    off()
+  })
+
+  it('500 shows the server message or "Request Error"; other failures the message or "request error"', async () => {
+    vi.stubGlobal('fetch', reply(500, { code: 500, msg: '', data: null }))
+    await expect(api(get, { query: { id: '1' } })).rejects.toEqual(new ApiError(500, 'Request Error'))
+    vi.stubGlobal('fetch', reply(409, { code: 409, msg: 'Saldo zu niedrig', data: null }))
+    await expect(api(get, { query: { id: '1' } })).rejects.toEqual(new ApiError(409, 'Saldo zu niedrig'))
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502 })))
+    await expect(api(get, { query: { id: '1' } })).rejects.toEqual(new ApiError(502, 'request error'))
+  })
+
+  it('gives up after 8 s', async () => {
+    vi.useFakeTimers()
+    vi.stubGlobal('fetch', vi.fn((_: string, init: RequestInit) => new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))))
+    const call = api(get, { query: { id: '1' } })
+    const assertion = expect(call).rejects.toMatchObject({ message: 'request error' })
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS)
+    await assertion
+    vi.useRealTimers()
+  })
+})

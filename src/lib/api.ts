@@ -1,0 +1,82 @@
+// The one way the app talks to the server (DESIGN.md section 3): the four headers, an 8 s timeout, the envelope,
+// 401 -> re-authentication, 500 -> msg or 'Request Error', any other failure -> msg or 'request error'.
+import type { BodyOf, DataOf, Endpoint, QueryOf } from '#contract/endpoint.ts'
+import { authEvents } from './auth-events.ts'
+import { clearToken, getSession } from './session.ts'
+
+export const REQUEST_TIMEOUT_MS = 8000
+export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api'
+
+export class ApiError extends Error {
+  readonly code: number
+  constructor(code: number, msg: string) {
+    super(msg)
+    this.name = 'ApiError'
+    this.code = code
+  }
+}
+
+type Options<E extends Endpoint> = {
+  query?: QueryOf<E>
+  body?: BodyOf<E>
+  /** Required by the server on every call that moves money. */
+  idempotencyKey?: string
+  signal?: AbortSignal
+}
+
+export function buildUrl(path: string, query?: Record<string, unknown>): string {
+  const qs = new URLSearchParams()
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null) qs.set(k, String(v))
+  const s = qs.toString()
+  return `${API_BASE}${path}${s ? `?${s}` : ''}`
+}
+
+function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined
+  const hit = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`))
+  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : undefined
+}
+
+export async function api<E extends Endpoint>(endpoint: E, options: Options<E> = {}): Promise<DataOf<E>> {
+  const session = getSession()
+  const headers: Record<string, string> = {
+    Language: session.language,
+    RequestUrl: typeof location === 'undefined' ? '' : location.host,
+  }
+  if (session.token) headers.Authorization = session.token
+  const invite = readCookie('invitecode')
+  if (invite) headers.invitecode = invite
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey
+  if (endpoint.method === 'POST') headers['Content-Type'] = 'application/json'
+
+  const timeout = new AbortController()
+  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS)
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal
+  let response: Response
+  try {
+    response = await fetch(buildUrl(endpoint.path, options.query as Record<string, unknown> | undefined), {
+      method: endpoint.method,
+      headers,
+      body: endpoint.method === 'POST' ? JSON.stringify(options.body ?? {}) : undefined,
+      signal,
+    })
+  } catch (error) {
+    if (timeout.signal.aborted) throw new ApiError(408, 'request error')
+    throw error
+  } finally {
+    clearTimeout(timer)
+  }
+
+  type Loose = { code?: unknown; msg?: unknown; data?: unknown }
+  const envelope = (await response.json().catch(() => null)) as Loose | null
+  const code = typeof envelope?.code === 'number' ? envelope.code : response.status
+  const msg = typeof envelope?.msg === 'string' && envelope.msg ? envelope.msg : ''
+  if (code === 200) return envelope?.data as DataOf<E>
+  if (code === 401) {
+    clearToken()
+    authEvents.requestReauth()
+    throw new ApiError(401, msg || 'request error')
+  }
+  if (code === 500) throw new ApiError(500, msg || 'Request Error')
+  throw new ApiError(code, msg || 'request error')
+}

@@ -1,0 +1,24 @@
+// A tiny event hub between the api client (which sees 401s) and the wallet layer (which knows how to ask for a
+// new signature), so lib does not import wallet.
+type Listener = () => void
+const reauthListeners = new Set<Listener>()
+const signedInListeners = new Set<Listener>()
+
+export const authEvents = {
+  /** A call came back 401: the token is gone, ask the wallet to sign again. */
+  requestReauth() {
+    for (const l of reauthListeners) l()
+  },
+  onReauth(l: Listener) {
+    reauthListeners.add(l)
+    return () => void reauthListeners.delete(l)
+  },
+  /** The "sign success" event of the product: a token was just stored. */
+  signedIn() {
+    for (const l of signedInListeners) l()
+  },
+  onSignedIn(l: Listener) {
+    signedInListeners.add(l)
+    return () => void signedInListeners.delete(l)
+  },
+}

@@ -1,0 +1,16 @@
+// Bootstrap only: language, providers, router, service worker.
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { Providers } from './app/providers.tsx'
+import { activateLanguage } from './lib/i18n.ts'
+import { getSession } from './lib/session.ts'
+import { registerServiceWorker } from './app/service-worker.ts'
+import './styles.css'
+
+await activateLanguage(getSession().language)
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers />
+  </StrictMode>,
+)
+registerServiceWorker()

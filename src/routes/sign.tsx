@@ -1,0 +1,18 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { z } from 'zod'
+import { SignPanel } from '../wallet/components/sign-panel.tsx'
+
+export const Route = createFileRoute('/sign')({
+  validateSearch: z.object({ redirect: z.string().optional() }),
+  component: SignPage,
+})
+
+/** Mobile sign-in page; the chain guard moves on once a token is stored. Cancel goes to /empty. */
+function SignPage() {
+  const navigate = useNavigate()
+  return (
+    <main className="standalone">
+      <SignPanel onCancel={() => void navigate({ to: '/empty' })} />
+    </main>
+  )
+}

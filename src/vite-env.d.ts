@@ -1,0 +1,10 @@
+/// <reference types="vite/client" />
+/// <reference types="vite-plugin-pwa/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_API_BASE?: string
+  readonly VITE_WS_URL?: string
+  readonly VITE_REOWN_PROJECT_ID?: string
+  readonly VITE_PLATFORM?: string
+  readonly VITE_ETH_RPC_URL?: string
+}

@@ -1,0 +1,68 @@
+// Keeps the app on chain 1 with a signed-in wallet (DESIGN.md section 4). No wallet, a wrong chain, a refusal or a
+// disconnect -> /empty and the stored address is removed; an account or chain change clears the token; a missing
+// token asks for a signature (popup on desktop and on the fresh platform, the /sign page on mobile).
+import { useEffect, useRef } from 'react'
+import { useConnection } from 'wagmi'
+import { useNavigate, useRouterState } from '@tanstack/react-router'
+import { authEvents } from '../lib/auth-events.ts'
+import { clearToken, getSession, updateSession, useSession } from '../lib/session.ts'
+import { isDesktopNow } from '../lib/use-is-desktop.ts'
+import { ui } from '../state/ui.ts'
+import { ACCEPTED_CHAIN_ID } from './config.ts'
+import { useWalletReady } from './use-wallet-ready.ts'
+
+/** Pages that work without a wallet: the connect prompt itself and the e-mail sign-in pages. */
+const OPEN_PATHS = [/^\/empty/, /^\/pass\//, /^\/changepwd/]
+
+export function ChainGuard() {
+  const ready = useWalletReady()
+  const { status, address, chainId } = useConnection()
+  const token = useSession((s) => s.token)
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const navigate = useNavigate()
+  const lastChain = useRef<number | undefined>(undefined)
+
+  const askForSignature = () => {
+    if (isDesktopNow() || ui.platform === 'fresh') ui.isSignPopupOpen = true
+    else if (!window.location.pathname.startsWith('/sign')) {
+      void navigate({ to: '/sign', search: { redirect: window.location.pathname } })
+    }
+  }
+
+  useEffect(() => authEvents.onReauth(askForSignature))
+
+  useEffect(() => {
+    if (!ready || status === 'reconnecting' || status === 'connecting') return
+    const isOpenPath = OPEN_PATHS.some((re) => re.test(pathname))
+    const connected = status === 'connected' && address
+    if (!connected || chainId !== ACCEPTED_CHAIN_ID) {
+      if (getSession().address !== null) updateSession({ address: null })
+      clearToken()
+      ui.isSignPopupOpen = false
+      if (!isOpenPath) void navigate({ to: '/empty', replace: true })
+      lastChain.current = chainId
+      return
+    }
+    const session = getSession()
+    const accountChanged = session.address !== null && session.address.toLowerCase() !== address.toLowerCase()
+    const chainChanged = lastChain.current !== undefined && lastChain.current !== chainId
+    lastChain.current = chainId
+    if (accountChanged || chainChanged) clearToken()
+    if (session.address?.toLowerCase() !== address.toLowerCase()) updateSession({ address })
+    if (!getSession().token) {
+      if (pathname.startsWith('/empty')) void navigate({ to: '/', replace: true })
+      else if (!isOpenPath) askForSignature()
+      return
+    }
+    if (pathname.startsWith('/empty')) void navigate({ to: '/', replace: true })
+    else if (pathname.startsWith('/sign')) void navigate({ to: safeRedirect(window.location.search), replace: true })
+  }, [ready, status, address, chainId, token, pathname, navigate]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  return null
+}
+
+/** Where /sign returns to: a path on this site only. */
+export function safeRedirect(search: string): '/' {
+  const target = new URLSearchParams(search).get('redirect') ?? '/'
+  return (target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/sign') ? target : '/') as '/'
+}

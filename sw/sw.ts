@@ -1,0 +1,12 @@
+// Keelson's service worker, split by concern: precache (shell, route chunks, locale catalogs), runtime caches
+// (public content and wallet chunks), and updates. Authenticated calls are never cached.
+/// <reference lib="webworker" />
+import { setupPrecache } from './precache.ts'
+import { setupRuntimeCaches } from './runtime.ts'
+import { setupUpdates } from './updates.ts'
+
+declare const self: ServiceWorkerGlobalScope
+
+setupPrecache(self.__WB_MANIFEST)
+setupRuntimeCaches()
+setupUpdates(self)
