@@ -1,5 +1,6 @@
 import { describe, expect, it, vi, beforeEach } from 'vitest'
 import { z } from 'zod'
+import { i18n } from '@lingui/core'
 import type { Endpoint } from '#contract/endpoint.ts'
 import { api, ApiError, REQUEST_TIMEOUT_MS } from './api.ts'
 import { authEvents } from './auth-events.ts'
@@ -13,7 +14,10 @@ function reply(status: number, body: unknown) {
 }
 
 describe('api', () => {
-  beforeEach(() => updateSession({ token: 'tok', isLoggedIn: true, language: 'de_DE' }))
+  beforeEach(() => {
+    i18n.loadAndActivate({ locale: 'en-US', messages: {} })
+    updateSession({ token: 'tok', isLoggedIn: true, language: 'de_DE' })
+  })
 
   it('sends the token, the language, the host and the idempotency key, and unwraps data', async () => {
     const fetchMock = reply(200, { code: 200, msg: 'ok', data: 'hello' })
@@ -26,6 +30,15 @@ describe('api', () => {
     const [, postInit] = fetchMock.mock.calls[1] as unknown as [string, RequestInit]
     expect(postInit.headers).toMatchObject({ 'Idempotency-Key': 'k1', 'Content-Type': 'application/json' })
     expect(postInit.body).toBe('{"a":1}')
+  })
+
+  it('a 401 from sign-in itself does not start another round of signing', async () => {
+    vi.stubGlobal('fetch', reply(401, { code: 401, msg: 'expired', data: null }))
+    const reauth = vi.fn()
+    const off = authEvents.onReauth(reauth)
+    await expect(api({ ...get, auth: false }, { query: { id: '1' } })).rejects.toMatchObject({ code: 401 })
+    expect(reauth).not.toHaveBeenCalled()
+    off()
   })
 
   it('on 401 forgets the token and asks for a new signature', async () => {

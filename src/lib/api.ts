@@ -1,11 +1,16 @@
 // The one way the app talks to the server (DESIGN.md section 3): the four headers, an 8 s timeout, the envelope,
 // 401 -> re-authentication, 500 -> msg or 'Request Error', any other failure -> msg or 'request error'.
+import { i18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import type { BodyOf, DataOf, Endpoint, QueryOf } from '#contract/endpoint.ts'
 import { authEvents } from './auth-events.ts'
 import { clearToken, getSession } from './session.ts'
 
 export const REQUEST_TIMEOUT_MS = 8000
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api'
+
+/** The product's fallbacks when the server gives no message: 'Request Error' for a 500, 'request error' else. */
+const FALLBACK = { serverError: msg`Request Error`, requestError: msg`request error` }
 
 export class ApiError extends Error {
   readonly code: number
@@ -61,7 +66,7 @@ export async function api<E extends Endpoint>(endpoint: E, options: Options<E> =
       signal,
     })
   } catch (error) {
-    if (timeout.signal.aborted) throw new ApiError(408, 'request error')
+    if (timeout.signal.aborted) throw new ApiError(408, i18n._(FALLBACK.requestError))
     throw error
   } finally {
     clearTimeout(timer)
@@ -70,13 +75,15 @@ export async function api<E extends Endpoint>(endpoint: E, options: Options<E> =
   type Loose = { code?: unknown; msg?: unknown; data?: unknown }
   const envelope = (await response.json().catch(() => null)) as Loose | null
   const code = typeof envelope?.code === 'number' ? envelope.code : response.status
-  const msg = typeof envelope?.msg === 'string' && envelope.msg ? envelope.msg : ''
+  const text = typeof envelope?.msg === 'string' && envelope.msg ? envelope.msg : ''
   if (code === 200) return envelope?.data as DataOf<E>
-  if (code === 401) {
+  // A 401 on a call that needs a token means the session is gone; sign-in itself answering 401 (an expired or
+  // reused signature) must not start another round of signing.
+  if (code === 401 && endpoint.auth) {
     clearToken()
     authEvents.requestReauth()
-    throw new ApiError(401, msg || 'request error')
+    throw new ApiError(401, text || i18n._(FALLBACK.requestError))
   }
-  if (code === 500) throw new ApiError(500, msg || 'Request Error')
-  throw new ApiError(code, msg || 'request error')
+  if (code === 500) throw new ApiError(500, text || i18n._(FALLBACK.serverError))
+  throw new ApiError(code, text || i18n._(FALLBACK.requestError))
 }

@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { z } from 'zod'
 import { SignPanel } from '../wallet/components/sign-panel.tsx'
+import { ui } from '../state/ui.ts'
 
 export const Route = createFileRoute('/sign')({
   validateSearch: z.object({ redirect: z.string().optional() }),
@@ -12,7 +13,12 @@ function SignPage() {
   const navigate = useNavigate()
   return (
     <main className="standalone">
-      <SignPanel onCancel={() => void navigate({ to: '/empty' })} />
+      <SignPanel
+        onCancel={() => {
+          ui.isSignDeclined = true
+          void navigate({ to: '/empty' })
+        }}
+      />
     </main>
   )
 }

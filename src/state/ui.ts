@@ -15,4 +15,6 @@ export const ui = proxy({
   tooltips: {} as Record<string, string>,
   /** The desktop sign popup is open. */
   isSignPopupOpen: false,
+  /** The user cancelled signing: do not ask again until they choose to sign in. */
+  isSignDeclined: false,
 })

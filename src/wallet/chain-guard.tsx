@@ -3,6 +3,7 @@
 // token asks for a signature (popup on desktop and on the fresh platform, the /sign page on mobile).
 import { useEffect, useRef } from 'react'
 import { useConnection } from 'wagmi'
+import { useSnapshot } from 'valtio'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { authEvents } from '../lib/auth-events.ts'
 import { clearToken, getSession, updateSession, useSession } from '../lib/session.ts'
@@ -21,6 +22,7 @@ export function ChainGuard() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const navigate = useNavigate()
   const lastChain = useRef<number | undefined>(undefined)
+  const { isSignDeclined } = useSnapshot(ui)
 
   const askForSignature = () => {
     if (isDesktopNow() || ui.platform === 'fresh') ui.isSignPopupOpen = true
@@ -29,7 +31,12 @@ export function ChainGuard() {
     }
   }
 
-  useEffect(() => authEvents.onReauth(askForSignature))
+  useEffect(() =>
+    authEvents.onReauth(() => {
+      ui.isSignDeclined = false
+      askForSignature()
+    }),
+  )
 
   useEffect(() => {
     if (!ready || status === 'reconnecting' || status === 'connecting') return
@@ -50,13 +57,16 @@ export function ChainGuard() {
     if (accountChanged || chainChanged) clearToken()
     if (session.address?.toLowerCase() !== address.toLowerCase()) updateSession({ address })
     if (!getSession().token) {
-      if (pathname.startsWith('/empty')) void navigate({ to: '/', replace: true })
+      // Cancelled: stay signed out (mobile waits on /empty) until the user chooses to sign in again.
+      if (isSignDeclined) {
+        if (!isOpenPath && !isDesktopNow() && ui.platform !== 'fresh') void navigate({ to: '/empty', replace: true })
+      } else if (pathname.startsWith('/empty')) void navigate({ to: '/', replace: true })
       else if (!isOpenPath) askForSignature()
       return
     }
     if (pathname.startsWith('/empty')) void navigate({ to: '/', replace: true })
     else if (pathname.startsWith('/sign')) void navigate({ to: safeRedirect(window.location.search), replace: true })
-  }, [ready, status, address, chainId, token, pathname, navigate]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [ready, status, address, chainId, token, pathname, navigate, isSignDeclined]) // eslint-disable-line react-hooks/exhaustive-deps
 
   return null
 }

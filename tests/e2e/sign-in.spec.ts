@@ -36,28 +36,42 @@ test('the sign screen says signing is free and cancelling leaves the user signed
   await page.getByRole('button', { name: 'Test Wallet' }).click()
   await expect(page.getByText('Signing is free. It proves you own this address and sends no transaction.')).toBeVisible()
   await expect(page.getByText(wallet.address)).toBeVisible()
-  await expect(page.getByText('Not Signed')).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: 'Not Signed' })).toBeVisible()
   await page.getByRole('button', { name: 'Cancel' }).click()
   expect(await token(page)).toBeNull()
   if (!isDesktop(page)) await expect(page).toHaveURL(/\/empty$/)
+  // Nothing asks again by itself; the user signs in when they choose to.
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page.getByTestId('signed-in')).toBeVisible()
+  expect(wallet.calls.filter((m) => m === 'personal_sign')).toHaveLength(2)
 })
 
-test('a wallet on another chain is sent to /empty and can switch to Ethereum', async ({ page }) => {
+test('a wallet that moves to another chain is sent to /empty, and switching back asks for a new signature', async ({ page }) => {
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  const first = await token(page)
+
+  await wallet.setChain(137)
+  await expect(page).toHaveURL(/\/empty$/)
+  await expect(page.getByText('Your wallet is on another network.', { exact: false })).toBeVisible()
+  expect(await token(page)).toBeNull()
+
+  await page.getByRole('button', { name: 'Switch to Ethereum' }).click()
+  await expect(page.getByTestId('signed-in')).toBeVisible()
+  expect(wallet.chainId).toBe(1)
+  expect(await token(page)).not.toBe(first)
+  expect(wallet.calls).toContain('wallet_switchEthereumChain')
+  expect(wallet.calls.filter((m) => m === 'personal_sign')).toHaveLength(2)
+  expect(wallet.calls.filter((m) => !ALLOWED_METHODS.has(m))).toEqual([])
+})
+
+test('a wallet that starts on another chain is asked to switch when connecting', async ({ page }) => {
   const wallet = await installWallet(page, { chainId: 137 })
   await page.goto('/')
   await skipIntro(page)
   await page.getByRole('button', { name: 'Test Wallet' }).click()
-  await expect(page).toHaveURL(/\/empty$/)
-  await expect(page.getByText('Your wallet is on another network.', { exact: false })).toBeVisible()
-  await page.getByRole('button', { name: 'Switch to Ethereum' }).click()
   await expect(page.getByTestId('signed-in')).toBeVisible()
   expect(wallet.chainId).toBe(1)
-
-  // Switching away later drops the token and goes back to /empty.
-  await wallet.setChain(10)
-  await expect(page).toHaveURL(/\/empty$/)
-  expect(await token(page)).toBeNull()
-  expect(wallet.calls.filter((m) => !ALLOWED_METHODS.has(m))).toEqual([])
 })
 
 test('a 401 from the server asks for a new signature and carries on', async ({ page, request }) => {

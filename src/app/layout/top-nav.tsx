@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useSession } from '../../lib/session.ts'
+import { ui } from '../../state/ui.ts'
 import { LanguageSelect } from '../language-select.tsx'
 import { usePlatformName } from '../use-platform-name.ts'
 import { TABS } from './nav-items.ts'
@@ -13,6 +14,7 @@ export function shortAddress(address: string) {
 export function TopNav() {
   const { i18n, t } = useLingui()
   const address = useSession((s) => s.address)
+  const isLoggedIn = useSession((s) => s.isLoggedIn)
   const platformName = usePlatformName()
   return (
     <header className="top-nav">
@@ -30,6 +32,18 @@ export function TopNav() {
       <div className="top-tools">
         <LanguageSelect id="language-select-top" />
         {address && <span className="address-chip mono">{shortAddress(address)}</span>}
+        {address && !isLoggedIn && (
+          <button
+            type="button"
+            className="btn small primary"
+            onClick={() => {
+              ui.isSignDeclined = false
+              ui.isSignPopupOpen = true
+            }}
+          >
+            <Trans>Sign in</Trans>
+          </button>
+        )}
       </div>
     </header>
   )

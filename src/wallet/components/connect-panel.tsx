@@ -5,6 +5,7 @@ import { Trans } from '@lingui/react/macro'
 import { useConnect, useConnection, useConnectors, useSwitchChain } from 'wagmi'
 import { ACCEPTED_CHAIN_ID } from '../config.ts'
 import { isAppKitConfigured, openWalletConnect } from '../appkit.ts'
+import { ui } from '../../state/ui.ts'
 
 type Problem = 'none' | 'refused' | 'walletconnect'
 
@@ -17,6 +18,7 @@ export function ConnectPanel() {
   // The generic "Injected" connector only counts when window.ethereum exists; announced wallets always do.
   const wallets = connectors.filter((c) => c.type !== 'injected' || c.id !== 'injected' || 'ethereum' in window)
   const wrongChain = status === 'connected' && chainId !== ACCEPTED_CHAIN_ID
+  const readyToSign = status === 'connected' && chainId === ACCEPTED_CHAIN_ID
 
   const handleConnect = (connector: (typeof connectors)[number]) => {
     setProblem('none')
@@ -32,7 +34,16 @@ export function ConnectPanel() {
       <h1 id="connect-title">
         {wrongChain ? <Trans>Switch to Ethereum</Trans> : <Trans>Connect your wallet</Trans>}
       </h1>
-      {wrongChain ? (
+      {readyToSign ? (
+        <>
+          <p>
+            <Trans>Your wallet is connected. Sign the sign-in message to continue; it is free and sends no transaction.</Trans>
+          </p>
+          <button type="button" className="btn primary" onClick={() => void (ui.isSignDeclined = false)}>
+            <Trans>Sign in</Trans>
+          </button>
+        </>
+      ) : wrongChain ? (
         <>
           <p>
             <Trans>Keelson works on the Ethereum main network only. Your wallet is on another network.</Trans>

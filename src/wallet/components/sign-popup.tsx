@@ -8,9 +8,13 @@ export function SignPopup() {
   const { isSignPopupOpen } = useSnapshot(ui)
   if (!isSignPopupOpen) return null
   const close = () => void (ui.isSignPopupOpen = false)
+  const cancel = () => {
+    ui.isSignDeclined = true
+    close()
+  }
   return (
-    <Dialog onClose={close} labelledBy="sign-title">
-      <SignPanel onCancel={close} onSigned={close} />
+    <Dialog onClose={cancel} labelledBy="sign-title">
+      <SignPanel onCancel={cancel} onSigned={close} />
     </Dialog>
   )
 }

@@ -1,0 +1,79 @@
+// buildApp(options): the whole server — database, bus, socket, simulator, API routes, static app — as one Fastify
+// instance. main.ts and every test build it the same way; only the options differ.
+import Fastify, { type FastifyInstance } from 'fastify'
+import websocket from '@fastify/websocket'
+import { openDb } from './db/client.ts'
+import { migrateDb } from './db/migrate.ts'
+import { createTranslator } from './plugins/i18n.ts'
+import { registerErrorHandling, sendEnvelope } from './plugins/errors.ts'
+import { registerSecurity, genReqId } from './plugins/security.ts'
+import { registerRateLimit } from './plugins/rate-limit.ts'
+import { registerStatic } from './plugins/static.ts'
+import { registerJsonParser } from './plugins/json.ts'
+import { createMemoryBus, type Bus } from './realtime/bus.ts'
+import { createRedisBus } from './realtime/redis-bus.ts'
+import { createHub } from './realtime/hub.ts'
+import { registerSocketRoutes, SOCKET_MAX_PAYLOAD } from './realtime/socket.routes.ts'
+import { startMarket } from './market/start.ts'
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
+import { registerConfigRoutes } from './modules/config/config.routes.ts'
+import { resolveOptions, type AppOptions } from './options.ts'
+
+export type { AppOptions } from './options.ts'
+
+export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
+  const conf = resolveOptions(options)
+  const app = Fastify({
+    logger: typeof conf.logger === 'string' ? { level: conf.logger } : conf.logger,
+    genReqId,
+    bodyLimit: conf.bodyLimit,
+    trustProxy: conf.trustProxy,
+    // Errors raised before routing (a malformed URL) skip the error handler; they get the envelope here.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ err: error }, 'malformed request')
+      void sendEnvelope(reply, app.translate, 400, 'invalidInput', { field: 'url' })
+    },
+  })
+  // Resources are released in reverse order of acquisition, also when building fails half-way.
+  const cleanups: Array<() => Promise<unknown>> = []
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => app.log.error({ err: error }, 'cleanup'))
+  }
+  try {
+    const db = await openDb({ url: conf.databaseUrl, dataDir: conf.databaseUrl ? undefined : conf.pgliteDir })
+    cleanups.push(db.close)
+    await migrateDb(db)
+    app.decorate('db', db.db)
+    app.decorate('dbKind', db.kind)
+    app.decorate('now', conf.now)
+    app.decorate('conf', conf)
+
+    const translate = await createTranslator(conf.localesDir, app.log)
+    app.decorate('translate', translate)
+    registerErrorHandling(app, translate)
+    registerJsonParser(app)
+
+    const redisBus = conf.redisUrl ? await createRedisBus(conf.redisUrl, app.log) : null
+    const bus: Bus = redisBus ?? createMemoryBus()
+    cleanups.push(bus.close)
+    const hub = createHub(bus, app.log)
+    await hub.ready
+    app.decorate('hub', hub)
+
+    await registerSecurity(app, conf.corsOrigins)
+    await registerRateLimit(app, redisBus?.client ?? null, conf.rateLimit.timeWindowMs)
+    await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } })
+    registerSocketRoutes(app)
+    registerAuthRoutes(app)
+    registerConfigRoutes(app)
+    await registerStatic(app, conf.staticDir)
+
+    const market = startMarket(app, conf)
+    cleanups.push(market.stop)
+  } catch (error) {
+    await cleanUp()
+    throw error
+  }
+  app.addHook('onClose', cleanUp)
+  return app
+}

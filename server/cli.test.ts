@@ -1,0 +1,59 @@
+// The operator CLI writes to the same database the server reads. Always on a PGlite directory of its own, so it
+// never touches settings in a shared PostgreSQL that other tests read.
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, describe, expect, it } from 'vitest'
+import { buildApp } from './app.ts'
+import { call } from './test/helpers.ts'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'keelson-cli-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+async function cli(...args: string[]) {
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' }
+  const cwd = new URL('..', import.meta.url)
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ['server/cli.ts', ...args], { env, cwd })
+    return { code: 0, out: stdout }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, out: failed.stdout + failed.stderr }
+  }
+}
+
+describe('server/cli.ts', () => {
+  it('prints its usage, naming the one-process rule of PGlite', async () => {
+    const res = await cli('--help')
+    expect(res.code).toBe(0)
+    expect(res.out).toContain('set-config <key> <value>')
+    expect(res.out).toContain('one process only')
+  })
+
+  it('sets a setting and publishes a notice that the server then answers', async () => {
+    expect((await cli('set-config', 'licence', 'Licence No. 42')).code).toBe(0)
+    expect((await cli('notice', 'Hello', '<p>Welcome</p>')).code).toBe(0)
+    const app = await buildApp({ pgliteDir: join(dataDir, 'pglite'), tickMs: 0 })
+    try {
+      const licence = await call(app, 'GET', '/api/getConfigValue?configKey=licence')
+      expect(licence.body.data).toEqual({ configKey: 'licence', value: 'Licence No. 42' })
+      const notice = await call(app, 'GET', '/api/getNotice')
+      expect(notice.body.data).toMatchObject({ noticeTitle: 'Hello', noticeContent: '<p>Welcome</p>' })
+      // While the server holds the directory, the CLI refuses instead of corrupting it.
+      const busy = await cli('notice', '--clear')
+      expect(busy.code).toBe(1)
+      expect(busy.out).toContain('is in use by process')
+    } finally {
+      await app.close()
+    }
+    expect((await cli('notice', '--clear')).out).toContain('1 notice(s) cleared')
+  }, 120_000)
+
+  it('refuses a key the app may not read', async () => {
+    const res = await cli('set-config', 'adminPassword', 'x')
+    expect(res.code).toBe(1)
+    expect(res.out).toContain('Unknown key')
+  }, 60_000)
+})

@@ -1,0 +1,42 @@
+// The environment, read in one place. Every variable is optional; the defaults run the embedded mode
+// (PGlite under DATA_DIR, in-process bus, simulator) on http://0.0.0.0:8080.
+import { join, resolve } from 'node:path'
+import type { AppOptions } from './options.ts'
+
+export type ServerEnv = { port: number; host: string; dataDir: string; app: AppOptions }
+
+function integer(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n)) throw new Error(`${name} must be an integer, got "${value}"`)
+  return n
+}
+
+const text = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined)
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const dataDir = resolve(env.DATA_DIR || './data')
+  return {
+    port: integer('PORT', env.PORT, 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    app: {
+      databaseUrl: text(env.DATABASE_URL),
+      pgliteDir: join(dataDir, 'pglite'),
+      redisUrl: text(env.REDIS_URL),
+      staticDir: resolve(env.STATIC_DIR || './dist'),
+      logger: env.LOG_LEVEL || 'info',
+      platformName: text(env.PLATFORM_NAME) ?? 'Keelson',
+      serverTzOffset: integer('SERVER_TZ_OFFSET', env.SERVER_TZ_OFFSET, 0),
+      ethRpcUrl: text(env.ETH_RPC_URL),
+      tickMs: integer('TICK_MS', env.TICK_MS, 1000),
+      corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+      trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+      rateLimit: {
+        max: integer('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 300),
+        signInMax: integer('RATE_LIMIT_SIGNIN_MAX', env.RATE_LIMIT_SIGNIN_MAX, 10),
+        timeWindowMs: integer('RATE_LIMIT_WINDOW_MS', env.RATE_LIMIT_WINDOW_MS, 60_000),
+      },
+    },
+  }
+}

@@ -1,0 +1,26 @@
+// Starts the price simulator under leadership: the advisory-lock holder on PostgreSQL, the only process on PGlite.
+import type { FastifyInstance } from 'fastify'
+import type { ResolvedOptions } from '../options.ts'
+import { alwaysLeader, leadWithAdvisoryLock, SIMULATOR_LOCK_KEY } from './leader.ts'
+import { startSimulator } from './simulator.ts'
+
+export function startMarket(app: FastifyInstance, conf: ResolvedOptions) {
+  if (conf.tickMs <= 0) return { stop: async () => {} }
+  const leadership = conf.databaseUrl
+    ? leadWithAdvisoryLock(conf.databaseUrl, SIMULATOR_LOCK_KEY, conf.leaderRetryMs, app.log)
+    : alwaysLeader()
+  const simulator = startSimulator({
+    tickMs: conf.tickMs,
+    now: app.now,
+    isLeader: leadership.isLeader,
+    publish: app.hub.publishTickers,
+    lastTickers: app.hub.lastTickers,
+    onError: (error) => app.log.warn({ err: error }, 'ticker publish failed'),
+  })
+  return {
+    stop: async () => {
+      simulator.stop()
+      await leadership.stop()
+    },
+  }
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify'
+import { authApi } from '#contract/auth.ts'
+import { route } from '../../route.ts'
+import { accountInfo, signIn, signOut } from './auth.service.ts'
+import { createVerifier } from './signature.ts'
+
+export function registerAuthRoutes(app: FastifyInstance) {
+  const verify = createVerifier(app.conf.ethRpcUrl)
+  route(app, authApi.checkSign, ({ body }) => signIn({ db: app.db, now: app.now, verify }, body), {
+    rateLimitMax: app.conf.rateLimit.signInMax,
+  })
+  route(app, authApi.loginOut, async ({ user }) => {
+    await signOut(app.db, app.now, user)
+    await app.hub.revokeSession(user.sessionId)
+    return null
+  })
+  route(app, authApi.myAccountInfo, ({ user }) => accountInfo(user))
+}

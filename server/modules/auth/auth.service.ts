@@ -1,0 +1,60 @@
+// Wallet sign-in (DESIGN.md section 4): the exact message, a fresh timestamp, a signature by the address, used once.
+import { createHash } from 'node:crypto'
+import { and, eq, isNull } from 'drizzle-orm'
+import { getAddress, type Hex } from 'viem'
+import { signInMessage, SIGN_IN_FUTURE_SLACK_MS, SIGN_IN_WINDOW_MS, type AccountInfo, type CheckSign } from '#contract/auth.ts'
+import { AppError } from '../../app-error.ts'
+import type { Db } from '../../db/client.ts'
+import { hashToken, newToken, type AuthUser } from '../../plugins/auth.ts'
+import type { VerifySignature } from './signature.ts'
+import { sessions, usedSignatures, users } from './auth.table.ts'
+
+type Deps = { db: Db; now: () => number; verify: VerifySignature }
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+
+/**
+ * Status codes: a request that is not the sign-in message is malformed (400); everything that makes an otherwise
+ * well-formed signature unacceptable — expired, from the future, not by the address, already used — is 401.
+ */
+export async function signIn({ db, now, verify }: Deps, input: CheckSign): Promise<string> {
+  if (input.message !== signInMessage(input.timeStamp)) throw new AppError(400, 'signMessageWrong')
+  const at = now()
+  if (at - input.timeStamp > SIGN_IN_WINDOW_MS) throw new AppError(401, 'signExpired')
+  if (input.timeStamp - at > SIGN_IN_FUTURE_SLACK_MS) throw new AppError(401, 'signFuture')
+  const address = getAddress(input.address)
+  if (!(await verify(address, input.message, input.sign as Hex))) throw new AppError(401, 'signInvalid')
+
+  const token = newToken()
+  const createdAt = new Date(at)
+  await db.transaction(async (tx) => {
+    // Recording the signature in the same transaction as the session makes "used once" hold under concurrency:
+    // a second request with it waits for the first to commit, then conflicts.
+    const recorded = await tx
+      .insert(usedSignatures)
+      .values({ signatureHash: sha256(input.sign.toLowerCase()), address, signedAt: input.timeStamp, usedAt: createdAt })
+      .onConflictDoNothing()
+      .returning({ hash: usedSignatures.signatureHash })
+    if (recorded.length === 0) throw new AppError(401, 'signReused')
+
+    // The first sign-in creates the user, on the demo book.
+    await tx.insert(users).values({ address, createdAt }).onConflictDoNothing({ target: users.address })
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.address, address))
+    await tx.insert(sessions).values({ tokenHash: hashToken(token), userId: user!.id, createdAt })
+  })
+  return token
+}
+
+export async function signOut(db: Db, now: () => number, user: AuthUser): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(now()) })
+    .where(and(eq(sessions.id, user.sessionId), isNull(sessions.revokedAt)))
+}
+
+export const accountInfo = (user: AuthUser): AccountInfo => ({
+  id: user.id,
+  address: user.address,
+  accountType: user.accountType,
+  createdAt: user.createdAt.getTime(),
+})

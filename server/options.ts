@@ -1,0 +1,66 @@
+// buildApp's options and their defaults. main.ts fills them from the environment; tests pass them directly.
+import { fileURLToPath } from 'node:url'
+
+export type RateLimitOptions = {
+  /** Requests per IP per window on each API route. */
+  max: number
+  /** Stricter limit on POST /api/checkSign, per IP per window. */
+  signInMax: number
+  timeWindowMs: number
+}
+
+export type AppOptions = {
+  /** PostgreSQL URL; when absent the app runs on PGlite. */
+  databaseUrl?: string
+  /** PGlite data directory (ignored with databaseUrl); absent means in-memory, for tests. */
+  pgliteDir?: string
+  /** Redis URL: bus, rate-limit store. Absent means in-process. */
+  redisUrl?: string
+  /** The built app (vite's dist/); absent means API only. */
+  staticDir?: string
+  /** Pino logger: false (default) or true / a level name. */
+  logger?: boolean | string
+  /** Clock in epoch ms; tests replace it. */
+  now?: () => number
+  /** Simulator tick interval in ms; 0 turns the simulator off. */
+  tickMs?: number
+  /** How often a follower process retries to lead the simulator (PostgreSQL only). */
+  leaderRetryMs?: number
+  /** A socket that sends no valid message for this long is closed. */
+  socketIdleMs?: number
+  rateLimit?: Partial<RateLimitOptions>
+  platformName?: string
+  /** Minutes east of UTC that the app shows times in. */
+  serverTzOffset?: number
+  /** Ethereum JSON-RPC for smart-wallet (ERC-1271/6492) sign-in. */
+  ethRpcUrl?: string
+  /** Origins allowed to call the API cross-origin; none by default. */
+  corsOrigins?: string[]
+  /** Trust X-Forwarded-* (behind a load balancer), so rate limits see the client's IP. */
+  trustProxy?: boolean
+  /** Where locales/<bcp47>/messages.po live. */
+  localesDir?: string
+  /** Largest accepted request body in bytes. */
+  bodyLimit?: number
+}
+
+export type ResolvedOptions = Required<Omit<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit'>> &
+  Pick<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl'> & { rateLimit: RateLimitOptions }
+
+export function resolveOptions(options: AppOptions): ResolvedOptions {
+  return {
+    ...options,
+    logger: options.logger ?? false,
+    now: options.now ?? Date.now,
+    tickMs: options.tickMs ?? 1000,
+    leaderRetryMs: options.leaderRetryMs ?? 5000,
+    socketIdleMs: options.socketIdleMs ?? 15_000,
+    rateLimit: { max: 300, signInMax: 10, timeWindowMs: 60_000, ...options.rateLimit },
+    platformName: options.platformName ?? 'Keelson',
+    serverTzOffset: options.serverTzOffset ?? 0,
+    corsOrigins: options.corsOrigins ?? [],
+    trustProxy: options.trustProxy ?? false,
+    localesDir: options.localesDir ?? fileURLToPath(new URL('../locales', import.meta.url)),
+    bodyLimit: options.bodyLimit ?? 100 * 1024,
+  }
+}

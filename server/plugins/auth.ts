@@ -1,0 +1,57 @@
+// Bearer tokens: random, handed out once by /checkSign, stored only as a sha256 hash, valid until revoked.
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, isNull } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import type { AccountType } from '#contract/auth.ts'
+import { AppError } from '../app-error.ts'
+import type { Db } from '../db/client.ts'
+import { sessions, users } from '../modules/auth/auth.table.ts'
+
+export type AuthUser = {
+  id: string
+  address: string
+  accountType: AccountType
+  createdAt: Date
+  sessionId: string
+}
+
+/** 32 random bytes, base64url: 43 characters. */
+export const newToken = () => randomBytes(32).toString('base64url')
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+// Anything else cannot be a token we issued, so it is refused without asking the database.
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,200}$/
+
+/** The token from `Authorization: <token>` or `Authorization: Bearer <token>`. */
+export function tokenFromRequest(request: FastifyRequest): string | null {
+  const header = request.headers.authorization
+  if (typeof header !== 'string') return null
+  const token = header.replace(/^Bearer\s+/i, '').trim()
+  return TOKEN_SHAPE.test(token) ? token : null
+}
+
+export async function userForToken(db: Db, token: string): Promise<AuthUser | null> {
+  if (!TOKEN_SHAPE.test(token)) return null
+  const rows = await db
+    .select({
+      id: users.id,
+      address: users.address,
+      accountType: users.accountType,
+      createdAt: users.createdAt,
+      sessionId: sessions.id,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+/** The signed-in user of this request, or a 401 in the envelope. */
+export async function requireUser(db: Db, request: FastifyRequest): Promise<AuthUser> {
+  const token = tokenFromRequest(request)
+  const user = token ? await userForToken(db, token) : null
+  if (!user) throw new AppError(401, 'unauthorized')
+  return user
+}

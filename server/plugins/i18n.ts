@@ -1,0 +1,58 @@
+// Translates the server's messages into the caller's Language. The catalogs are the app's Lingui catalogs
+// (locales/<bcp47>/messages.po), so server and app share one set of translations. A missing catalog or an
+// untranslated entry falls back to the English text in serverMessages.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { setupI18n, type I18n, type Messages } from '@lingui/core'
+import { formatter } from '@lingui/format-po'
+import { compileMessage } from '@lingui/message-utils/compileMessage'
+import { LANGUAGES, toBcp47 } from '#contract/locales.ts'
+import { serverMessages, type ServerMessageKey } from '#contract/server-messages.ts'
+import type { MessageValues } from '../app-error.ts'
+
+export type Translate = (language: string | undefined, key: ServerMessageKey, values?: MessageValues) => string
+
+type Log = { warn: (obj: object, msg: string) => void }
+
+/** English texts, compiled once; every locale starts from these so a gap never shows an id. */
+function englishMessages(): Messages {
+  const messages: Messages = {}
+  for (const descriptor of Object.values(serverMessages)) messages[descriptor.id] = compileMessage(descriptor.message)
+  return messages
+}
+
+async function readCatalog(file: string, locale: string, log: Log): Promise<Messages> {
+  if (!existsSync(file)) return {}
+  try {
+    const po = formatter({ explicitIdAsDefault: false })
+    const catalog = await po.parse(readFileSync(file, 'utf8'), { locale, sourceLocale: 'en-US', filename: file })
+    const messages: Messages = {}
+    for (const [id, entry] of Object.entries(catalog)) {
+      // Only ids the server uses; empty msgstr means "not translated yet".
+      if (entry.translation && !entry.obsolete && id.startsWith('server.')) {
+        messages[id] = compileMessage(entry.translation)
+      }
+    }
+    return messages
+  } catch (error) {
+    // A broken catalog must not stop the server: answer in English and say why in the log.
+    log.warn({ err: error, file }, 'could not load catalog')
+    return {}
+  }
+}
+
+export async function createTranslator(localesDir: string, log: Log): Promise<Translate> {
+  const english = englishMessages()
+  const byLocale = new Map<string, I18n>()
+  for (const { bcp47 } of LANGUAGES) {
+    const translated = await readCatalog(join(localesDir, bcp47, 'messages.po'), bcp47, log)
+    const i18n = setupI18n({ locale: bcp47, messages: { [bcp47]: { ...english, ...translated } } })
+    i18n.setMessagesCompiler(compileMessage)
+    byLocale.set(bcp47, i18n)
+  }
+  return (language, key, values) => {
+    const i18n = byLocale.get(toBcp47(language)) ?? byLocale.get('en-US')!
+    const descriptor = serverMessages[key]
+    return i18n._({ id: descriptor.id, message: descriptor.message, values })
+  }
+}

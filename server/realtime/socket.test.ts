@@ -1,0 +1,142 @@
+import type { FastifyInstance } from 'fastify'
+import { inflate } from 'pako'
+import WebSocket from 'ws'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ServerMessage } from '#contract/socket.ts'
+import { buildTestApp, signIn } from '../test/helpers.ts'
+
+let app: FastifyInstance
+let url: string
+beforeAll(async () => {
+  app = await buildTestApp({ tickMs: 50, socketIdleMs: 1500 })
+  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  url = `${address.replace('http', 'ws')}/ws`
+})
+afterAll(() => app?.close())
+
+/** A client that decodes every frame as the app does and lets a test await the next frame of a type. */
+async function connect(to = url) {
+  const socket = new WebSocket(to)
+  const frames: Array<{ raw: Buffer; message: ServerMessage }> = []
+  const waiters: Array<() => void> = []
+  socket.on('message', (raw: Buffer, isBinary) => {
+    expect(isBinary).toBe(true)
+    const message = ServerMessage.parse(JSON.parse(inflate(raw, { toText: true })))
+    frames.push({ raw, message })
+    for (const wake of waiters.splice(0)) wake()
+  })
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+  const closed = new Promise<number>((resolve) => socket.once('close', resolve))
+  async function next<T extends ServerMessage['messageType']>(type: T, after = 0) {
+    for (;;) {
+      const found = frames.slice(after).find((f) => f.message.messageType === type)
+      if (found) return found as { raw: Buffer; message: Extract<ServerMessage, { messageType: T }> }
+      await new Promise<void>((resolve) => waiters.push(resolve))
+    }
+  }
+  const send = (value: unknown) => socket.send(typeof value === 'string' ? value : JSON.stringify(value))
+  return { socket, frames, next, send, closed }
+}
+
+describe('/ws', () => {
+  it('binds a signed-in user and sends deflated ticker batches', async () => {
+    const { token } = await signIn(app)
+    const client = await connect()
+    client.send({ type: 'bind_user', token })
+    expect((await client.next('bound')).message.data).toEqual({ ok: true })
+    const { message } = await client.next('ticker', client.frames.length)
+    expect(message.data.length).toBeGreaterThanOrEqual(8)
+    for (const t of message.data) {
+      expect(t.simulated).toBe(true)
+      expect(Number(t.bid)).toBeLessThan(Number(t.ask))
+    }
+    client.socket.close()
+  })
+
+  it('answers ping with pong', async () => {
+    const client = await connect()
+    client.send({ type: 'ping' })
+    expect((await client.next('pong')).message.data.time).toEqual(expect.any(Number))
+    client.socket.close()
+  })
+
+  it('answers bound {ok:false} for a bad token and keeps the socket open', async () => {
+    const client = await connect()
+    client.send({ type: 'bind_user', token: 'not-a-real-token-at-all' })
+    expect((await client.next('bound')).message.data).toEqual({ ok: false })
+    client.send({ type: 'ping' })
+    await client.next('pong')
+    client.socket.close()
+  })
+
+  it('ignores invalid messages without closing', async () => {
+    const client = await connect()
+    for (const junk of ['{', 'null', '[]', '{"type":"bind_user"}', '{"type":"rm -rf"}', JSON.stringify({ type: 'bind_user', token: 'x'.repeat(500) })]) {
+      client.send(junk)
+    }
+    client.socket.send(Buffer.from([1, 2, 3]), { binary: true })
+    client.send({ type: 'ping' })
+    await client.next('pong')
+    expect(client.socket.readyState).toBe(WebSocket.OPEN)
+    client.socket.close()
+  })
+
+  it('closes a socket that sends nothing valid within the idle time', async () => {
+    const client = await connect()
+    expect(await client.closed).toBe(4000)
+  })
+
+  it('sends one broadcast as the same bytes to every client', async () => {
+    const clients = await Promise.all([connect(), connect(), connect()])
+    const marks = clients.map((c) => c.frames.length)
+    await app.hub.broadcast({ messageType: 'notice', data: { id: 'n1' } })
+    const got = await Promise.all(clients.map((c, i) => c.next('notice', marks[i])))
+    expect(got[0]!.message.data).toEqual({ id: 'n1' })
+    expect(got[1]!.raw.equals(got[0]!.raw) && got[2]!.raw.equals(got[0]!.raw)).toBe(true)
+    for (const c of clients) c.socket.close()
+  })
+
+  it('delivers per-user events only to that user, and stops after sign-out', async () => {
+    const alice = await signIn(app)
+    const bob = await signIn(app)
+    const [a, b] = await Promise.all([connect(), connect()])
+    a.send({ type: 'bind_user', token: alice.token })
+    b.send({ type: 'bind_user', token: bob.token })
+    await Promise.all([a.next('bound'), b.next('bound')])
+    const info = await app.inject({ url: '/api/getMyAccountInfo', headers: { authorization: alice.token } })
+    const aliceId = (info.json() as { data: { id: string } }).data.id
+
+    await app.hub.publishToUser(aliceId, { messageType: 'new_message', data: { n: 1 } })
+    // Frames on one socket keep their order, so a marker after the event proves what was (not) sent before it.
+    await app.hub.broadcast({ messageType: 'notice', data: { marker: 1 } })
+    expect((await a.next('new_message')).message.data).toEqual({ n: 1 })
+    await b.next('notice')
+    expect(b.frames.some((f) => f.message.messageType === 'new_message')).toBe(false)
+
+    await app.inject({ method: 'POST', url: '/api/login_out', headers: { authorization: alice.token } })
+    const mark = a.frames.length
+    await app.hub.publishToUser(aliceId, { messageType: 'new_message', data: { n: 2 } })
+    await app.hub.broadcast({ messageType: 'notice', data: { marker: 2 } })
+    await a.next('notice', mark)
+    expect(a.frames.slice(mark).some((f) => f.message.messageType === 'new_message')).toBe(false)
+    a.socket.close()
+    b.socket.close()
+  })
+
+  it.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
+    'relays the leader\'s ticks to sockets on a second process',
+    async () => {
+      // The first app holds the simulator lock; this one follows and only relays what arrives over Redis.
+      const follower = await buildTestApp({ tickMs: 50 })
+      try {
+        const address = await follower.listen({ port: 0, host: '127.0.0.1' })
+        const client = await connect(`${address.replace('http', 'ws')}/ws`)
+        const { message } = await client.next('ticker', client.frames.length)
+        expect(message.data.every((t) => t.simulated)).toBe(true)
+        client.socket.close()
+      } finally {
+        await follower.close()
+      }
+    },
+  )
+})

@@ -1,0 +1,52 @@
+// Shared by the server tests: an app on in-memory PGlite, or on DATABASE_URL / REDIS_URL when those are set (the
+// same suite then runs against the real services), plus wallets that really sign.
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { signInMessage, type CheckSign } from '#contract/auth.ts'
+import { buildApp, type AppOptions } from '../app.ts'
+
+export const usingPostgres = Boolean(process.env.DATABASE_URL)
+
+export function testOptions(overrides: AppOptions = {}): AppOptions {
+  return {
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    redisUrl: process.env.REDIS_URL || undefined,
+    logger: false,
+    tickMs: 0,
+    leaderRetryMs: 200,
+    // Tests sign in many times from one address; the limits get their own test.
+    rateLimit: { max: 10_000, signInMax: 10_000 },
+    ...overrides,
+  }
+}
+
+export const buildTestApp = (overrides: AppOptions = {}) => buildApp(testOptions(overrides))
+
+/** A fresh random wallet per test, so runs against a shared database never collide. */
+export const newWallet = () => privateKeyToAccount(generatePrivateKey())
+
+export async function signedPayload(
+  wallet: PrivateKeyAccount,
+  timeStamp = Date.now(),
+  message = signInMessage(timeStamp),
+): Promise<CheckSign> {
+  return { address: wallet.address, message, sign: await wallet.signMessage({ message }), timeStamp }
+}
+
+type Call = { token?: string; headers?: Record<string, string>; body?: unknown; payload?: string }
+
+export async function call(app: FastifyInstance, method: 'GET' | 'POST', url: string, options: Call = {}) {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.token) headers.authorization = `Bearer ${options.token}`
+  const request: InjectOptions = { method, url, headers }
+  if (options.body !== undefined) request.payload = options.body as InjectOptions['payload']
+  if (options.payload !== undefined) request.payload = options.payload
+  const response = await app.inject(request)
+  return { status: response.statusCode, headers: response.headers, body: response.json() as { code: number; msg: string; data: unknown } }
+}
+
+export async function signIn(app: FastifyInstance, wallet = newWallet()) {
+  const response = await call(app, 'POST', '/api/checkSign', { body: await signedPayload(wallet) })
+  if (response.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(response.body)}`)
+  return { wallet, token: response.body.data as string }
+}
