@@ -12,7 +12,7 @@ export function Providers() {
   const [queryClient] = useState(createQueryClient)
   const [router] = useState(() => createAppRouter(queryClient))
   return (
-    <WagmiProvider config={wagmiConfig}>
+    <WagmiProvider config={wagmiConfig} reconnectOnMount={false}>
       <QueryClientProvider client={queryClient}>
         <I18nProvider i18n={i18n}>
           <RouterProvider router={router} />

@@ -1,4 +1,4 @@
-// wagmi restores an earlier connection on load. Until that attempt has finished, "disconnected" means "not known
+// wagmi restores an earlier connection on load (here, not in WagmiProvider, so there is exactly one attempt). Until that attempt has finished, "disconnected" means "not known
 // yet", so the chain guard waits for it instead of flashing /empty.
 import { useEffect, useState } from 'react'
 import { reconnect } from 'wagmi/actions'
