@@ -1,13 +1,13 @@
 // route(app, endpoint, handler): registers one contract endpoint. It is the only place that knows the HTTP side of
 // an endpoint: auth, input validation, the Idempotency-Key rule, and wrapping the answer in the envelope.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import type { DataOf, Endpoint } from '#contract/endpoint.ts'
 import { AppError } from './app-error.ts'
 import { languageOf } from './plugins/errors.ts'
 import { requireUser, type AuthUser } from './plugins/auth.ts'
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined
+type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined
 
 export type RouteContext<E extends Endpoint> = {
   query: Parsed<E['query']>
@@ -26,7 +26,7 @@ export type RouteOptions = {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/
 
-function parse<S extends z.ZodType>(schema: S, input: unknown, where: string): z.output<S> {
+function parse<S extends z.ZodMiniType>(schema: S, input: unknown, where: string): z.output<S> {
   const result = schema.safeParse(input)
   if (result.success) return result.data
   const issue = result.error.issues[0]

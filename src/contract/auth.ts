@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { Address, Millis, type Endpoint } from './endpoint.ts'
 
 /** The only message the app asks a wallet to sign; the server accepts nothing else. */
@@ -11,8 +11,8 @@ export const SIGN_IN_FUTURE_SLACK_MS = 1000
 
 export const CheckSign = z.object({
   address: Address,
-  message: z.string().min(1).max(200),
-  sign: z.string().regex(/^0x[0-9a-fA-F]+$/, 'signature').min(132).max(20000),
+  message: z.string().check(z.minLength(1), z.maxLength(200)),
+  sign: z.string().check(z.regex(/^0x[0-9a-fA-F]+$/, 'signature'), z.minLength(132), z.maxLength(20000)),
   timeStamp: Millis,
 })
 export type CheckSign = z.infer<typeof CheckSign>
@@ -30,6 +30,6 @@ export type AccountInfo = z.infer<typeof AccountInfo>
 
 export const authApi = {
   checkSign: { method: 'POST', path: '/checkSign', body: CheckSign, data: z.string(), auth: false },
-  loginOut: { method: 'POST', path: '/login_out', body: z.object({}).optional(), data: z.null(), auth: true },
+  loginOut: { method: 'POST', path: '/login_out', body: z.optional(z.object({})), data: z.null(), auth: true },
   myAccountInfo: { method: 'GET', path: '/getMyAccountInfo', data: AccountInfo, auth: true },
 } as const satisfies Record<string, Endpoint>

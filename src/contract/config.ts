@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { Endpoint } from './endpoint.ts'
 import { LanguageCode } from './locales.ts'
 
@@ -20,7 +20,7 @@ export const CONFIG_KEYS = [
 export const ConfigKey = z.enum(CONFIG_KEYS)
 export type ConfigKey = z.infer<typeof ConfigKey>
 
-export const ConfigValue = z.object({ configKey: ConfigKey, value: z.string().nullable() })
+export const ConfigValue = z.object({ configKey: ConfigKey, value: z.nullable(z.string()) })
 export type ConfigValue = z.infer<typeof ConfigValue>
 
 export const Notice = z.object({ id: z.string(), noticeTitle: z.string(), noticeContent: z.string() })
@@ -35,7 +35,7 @@ export const configApi = {
     data: ConfigValue,
     auth: false,
   },
-  notice: { method: 'GET', path: '/getNotice', data: Notice.nullable(), auth: false },
+  notice: { method: 'GET', path: '/getNotice', data: z.nullable(Notice), auth: false },
 } as const satisfies Record<string, Endpoint>
 
 export const Health = z.object({ ok: z.literal(true) })

@@ -1,6 +1,6 @@
 // The 16 languages the product ships. The product's server codes (en_US, hd_HD, ...) are what the Language header
 // and the stored choice carry; the BCP 47 tags name the catalogs under locales/ and drive Intl and luxon.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const LANGUAGES = [
   { code: 'en_US', bcp47: 'en-US', name: 'English' },

@@ -1,6 +1,6 @@
 // Messages on the live socket /ws. The client sends JSON text; the server sends binary frames holding the deflate
 // of JSON { messageType, data }.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { Decimal, Millis } from './endpoint.ts'
 
 export const SOCKET_HEARTBEAT_MS = 5000
@@ -9,7 +9,7 @@ export const SOCKET_INFLATE_CHUNK = 16384
 export const SOCKET_VISIBLE_CHECK_MS = 1000
 
 export const ClientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('bind_user'), token: z.string().min(1).max(200) }),
+  z.object({ type: z.literal('bind_user'), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
   z.object({ type: z.literal('ping') }),
 ])
 export type ClientMessage = z.infer<typeof ClientMessage>

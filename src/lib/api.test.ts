@@ -1,5 +1,5 @@
 import { describe, expect, it, vi, beforeEach } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { i18n } from '@lingui/core'
 import type { Endpoint } from '#contract/endpoint.ts'
 import { api, ApiError, REQUEST_TIMEOUT_MS } from './api.ts'

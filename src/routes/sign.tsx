@@ -1,10 +1,10 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { SignPanel } from '../wallet/components/sign-panel.tsx'
 import { ui } from '../state/ui.ts'
 
 export const Route = createFileRoute('/sign')({
-  validateSearch: z.object({ redirect: z.string().optional() }),
+  validateSearch: z.object({ redirect: z.optional(z.string()) }),
   component: SignPage,
 })
 
