@@ -9,6 +9,7 @@ import { registerErrorHandling, sendEnvelope } from './plugins/errors.ts'
 import { registerSecurity, genReqId } from './plugins/security.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { registerStatic } from './plugins/static.ts'
+import { registerManifestRoute } from './modules/config/manifest.routes.ts'
 import { registerJsonParser } from './plugins/json.ts'
 import { createMemoryBus, type Bus } from './realtime/bus.ts'
 import { createRedisBus } from './realtime/redis-bus.ts'
@@ -66,6 +67,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerSocketRoutes(app)
     registerAuthRoutes(app)
     registerConfigRoutes(app)
+    registerManifestRoute(app, conf.staticDir)
     await registerStatic(app, conf.staticDir)
 
     const market = startMarket(app, conf)

@@ -1,8 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { ApiError } from '../lib/api.ts'
+import { STALE } from '../lib/stale.ts'
 
-/** Named stale times; components never inline numbers. */
-export const STALE = { second: 1000, minute: 60_000, hour: 3_600_000, forever: Infinity } as const
 
 export function createQueryClient() {
   return new QueryClient({

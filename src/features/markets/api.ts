@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Ticker } from '#contract/socket.ts'
-import { STALE } from '../../app/query-client.ts'
+import { STALE } from '../../lib/stale.ts'
 
 /** Last prices, fed by the live socket's ticker frames (setQueryData), kept across reloads by nothing: live only. */
 export const marketQueries = {

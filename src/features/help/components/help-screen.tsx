@@ -3,7 +3,7 @@
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { configQueries } from '../../config/api.ts'
+import { configQueries } from '../../../lib/config-queries.ts'
 import { HELP_DOCS } from '../documents.ts'
 
 export function HelpScreen({ type }: { type: string }) {

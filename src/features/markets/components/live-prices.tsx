@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { marketQueries } from '../api.ts'
+import { formatDateTime } from '../../../lib/dates.ts'
+import { useServerOffset } from '../../../lib/use-server-offset.ts'
+import { DateTime } from 'luxon'
 
 /** The last bid/ask of each instrument the socket streams; simulated prices say so. */
 export function LivePrices() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
+  const offset = useServerOffset()
   const { data: tickers = [] } = useQuery(marketQueries.tickers())
   const simulated = tickers.some((t) => t.simulated)
+  const updated = Math.max(0, ...tickers.map((t) => t.time))
   return (
     <section className="card" aria-labelledby="prices-title">
       <header className="card-head">
@@ -51,6 +56,12 @@ export function LivePrices() {
       )}
       <p className="muted small">
         <Trans>{tickers.length} instruments streaming</Trans>
+        {updated > 0 && (
+          <>
+            {' · '}
+            <Trans>Updated {formatDateTime(updated, i18n.locale, offset, DateTime.TIME_WITH_SECONDS)}</Trans>
+          </>
+        )}
       </p>
     </section>
   )

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { sanitizeNotice } from '../../../lib/sanitize.ts'
-import { configQueries } from '../../config/api.ts'
+import { configQueries } from '../../../lib/config-queries.ts'
 
 const SEEN_KEY = 'keelson.notice.seen'
 

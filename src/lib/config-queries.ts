@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { configApi, type ConfigKey } from '#contract/config.ts'
-import { api } from '../../lib/api.ts'
-import { STALE } from '../../app/query-client.ts'
+import { api } from './api.ts'
+import { STALE } from './stale.ts'
 
 export const configQueries = {
   all: () => ['config'] as const,
