@@ -2,13 +2,11 @@
 // serverTimezoneOffset, minutes east of UTC) and the active language, through luxon.
 import { DateTime, FixedOffsetZone } from 'luxon'
 
-export function formatDateTime(millis: number, bcp47: string, offsetMinutes = 0, format = DateTime.DATETIME_MED): string {
+const FORMATS = { datetime: DateTime.DATETIME_MED, time: DateTime.TIME_WITH_SECONDS, date: DateTime.DATE_MED }
+
+export function formatDateTime(millis: number, bcp47: string, offsetMinutes = 0, kind: keyof typeof FORMATS = 'datetime'): string {
   return DateTime.fromMillis(millis, { zone: FixedOffsetZone.instance(offsetMinutes) })
     .setLocale(bcp47)
-    .toLocaleString(format)
+    .toLocaleString(FORMATS[kind])
 }
 
-export function parseOffset(value: string | null | undefined): number {
-  const n = Number(value)
-  return Number.isInteger(n) && Math.abs(n) <= 14 * 60 ? n : 0
-}

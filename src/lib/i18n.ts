@@ -17,8 +17,9 @@ export async function activateLanguage(code: LanguageCode): Promise<void> {
 
 /** Switch language: persist the choice (sent as the Language header from now on) and re-render in it. */
 export async function changeLanguage(code: LanguageCode): Promise<void> {
-  await activateLanguage(code)
+  // Persist first: a reload while the catalog chunk is still loading keeps the new choice.
   updateSession({ language: code })
+  await activateLanguage(code)
 }
 
 export { i18n }

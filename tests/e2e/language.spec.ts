@@ -12,10 +12,11 @@ function translated(bcp47: string, source: string): string {
   return hit[1]
 }
 
-async function switchTo(page: Page, code: string) {
+async function switchTo(page: Page, code: string, bcp47: string) {
   const sent = page.waitForRequest((r) => r.url().includes('/api/') && r.headers()['language'] === code)
   await page.goto('/profile/language')
   await page.locator('#language-select-account').selectOption(code)
+  await expect(page.locator('html')).toHaveAttribute('lang', bcp47)
   await page.goto('/')
   await sent
 }
@@ -25,11 +26,11 @@ test('switching to German and Japanese changes the interface and the Language he
   await signInFresh(page, wallet)
   await expect(page.getByRole('heading', { name: 'Live prices' })).toBeVisible()
 
-  await switchTo(page, 'de_DE')
+  await switchTo(page, 'de_DE', 'de-DE')
   await expect(page.getByRole('heading', { name: translated('de-DE', 'Live prices') })).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE')
 
-  await switchTo(page, 'jp_JP')
+  await switchTo(page, 'jp_JP', 'ja-JP')
   await expect(page.getByRole('heading', { name: translated('ja-JP', 'Live prices') })).toBeVisible()
   await page.reload()
   await expect(page.getByRole('heading', { name: translated('ja-JP', 'Live prices') })).toBeVisible()

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { marketQueries } from '../api.ts'
-import { formatDateTime } from '../../../lib/dates.ts'
+import { useDateFormat } from '../../../lib/use-date-format.ts'
 import { useServerOffset } from '../../../lib/use-server-offset.ts'
-import { DateTime } from 'luxon'
 
 /** The last bid/ask of each instrument the socket streams; simulated prices say so. */
 export function LivePrices() {
   const { t, i18n } = useLingui()
   const offset = useServerOffset()
+  const format = useDateFormat()
   const { data: tickers = [] } = useQuery(marketQueries.tickers())
   const simulated = tickers.some((t) => t.simulated)
   const updated = Math.max(0, ...tickers.map((t) => t.time))
@@ -56,10 +56,10 @@ export function LivePrices() {
       )}
       <p className="muted small">
         <Trans>{tickers.length} instruments streaming</Trans>
-        {updated > 0 && (
+        {updated > 0 && format && (
           <>
             {' · '}
-            <Trans>Updated {formatDateTime(updated, i18n.locale, offset, DateTime.TIME_WITH_SECONDS)}</Trans>
+            <Trans>Updated {format(updated, i18n.locale, offset, 'time')}</Trans>
           </>
         )}
       </p>
