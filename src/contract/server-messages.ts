@@ -1,6 +1,14 @@
 // Messages the server puts in `msg`. Each is marked for Lingui's extractor (the /*i18n*/ comment), so it lands in
-// the same catalogs as the app's strings and the server answers in the caller's Language. Imports nothing.
+// the same catalogs as the app's strings and the server answers in the caller's Language. Each module keeps its own
+// messages in server-messages-<module>.ts.
+import { ledgerMessages } from './server-messages-ledger.ts'
+import { passwordMessages } from './server-messages-password.ts'
+import { socialMessages } from './server-messages-social.ts'
+
 export const serverMessages = {
+  ...ledgerMessages,
+  ...passwordMessages,
+  ...socialMessages,
   ok: /*i18n*/ { id: 'server.ok', message: 'success' },
   invalidInput: /*i18n*/ { id: 'server.invalidInput', message: 'Invalid input: {field}' },
   invalidBody: /*i18n*/ { id: 'server.invalidBody', message: 'The request body is not valid JSON' },
