@@ -18,6 +18,10 @@ import { registerSocketRoutes, SOCKET_MAX_PAYLOAD } from './realtime/socket.rout
 import { startMarket } from './market/start.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { registerConfigRoutes } from './modules/config/config.routes.ts'
+import { registerAccountRoutes } from './modules/account/account.routes.ts'
+import { registerPasswordRoutes } from './modules/password/password.routes.ts'
+import { registerInviteRoutes } from './modules/invite/invite.routes.ts'
+import { registerMessageRoutes } from './modules/messages/messages.routes.ts'
 import { resolveOptions, type AppOptions } from './options.ts'
 
 export type { AppOptions } from './options.ts'
@@ -67,6 +71,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerSocketRoutes(app)
     registerAuthRoutes(app)
     registerConfigRoutes(app)
+    registerAccountRoutes(app)
+    registerPasswordRoutes(app)
+    registerInviteRoutes(app)
+    registerMessageRoutes(app)
     registerManifestRoute(app, conf.staticDir)
     await registerStatic(app, conf.staticDir)
 

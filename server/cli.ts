@@ -1,15 +1,20 @@
 // Operator commands against the same database the server uses (DATABASE_URL, else the PGlite under DATA_DIR).
+import { join } from 'node:path'
 import { CONFIG_KEYS, ConfigKey } from '#contract/config.ts'
 import { openDb, type Db } from './db/client.ts'
 import { migrateDb } from './db/migrate.ts'
 import { readEnv } from './env.ts'
 import { clearNotices, publishNotice, setConfigValue } from './modules/config/config.service.ts'
+import { readOutbox } from './modules/password/mailer.ts'
+import { checkMessageArgs, sendMessageFromCli } from './modules/messages/messages.cli.ts'
 
 const USAGE = `Usage:
   node server/cli.ts set-config <key> <value>   set a public setting
   node server/cli.ts unset-config <key>         remove it (licence shows "not configured" again)
   node server/cli.ts notice <title> <html>      publish the notice popup (replaces the current one)
   node server/cli.ts notice --clear             stop showing any notice
+  node server/cli.ts outbox [count]             the latest mails written to DATA_DIR/outbox (no SMTP_URL set)
+  node server/cli.ts message <address> <title> <body>   send a message to one user's notifications
 
 Keys: ${CONFIG_KEYS.join(', ')}
 Uses DATABASE_URL when set, else the PGlite data directory under DATA_DIR (default ./data).
@@ -38,6 +43,11 @@ function parse([command, ...rest]: string[]): (db: Db) => Promise<string> {
     const [title, html] = [rest[0]!, rest[1]!]
     return async (db) => `notice ${(await publishNotice(db, title, html)).id} published`
   }
+  if (command === 'message' && rest.length === 3) {
+    const [address, title, body] = [rest[0]!, rest[1]!, rest[2]!]
+    checkMessageArgs(address, title, body)
+    return (db) => sendMessageFromCli(db, address, title, body, process.env.REDIS_URL || undefined)
+  }
   throw new Error(USAGE)
 }
 
@@ -53,9 +63,25 @@ async function run(args: string[]): Promise<string> {
   }
 }
 
+/** The outbox is files, not the database: it reads while the server runs. */
+async function outbox(count = '10'): Promise<string> {
+  const limit = Number(count)
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(USAGE)
+  const mails = await readOutbox(join(readEnv().dataDir, 'outbox'), limit)
+  if (mails.length === 0) return 'The outbox is empty.'
+  return mails.map((m) => `${new Date(m.sentAt).toISOString()}  to ${m.to}\n  ${m.subject}\n  ${m.text}`).join('\n\n')
+}
+
 const args = process.argv.slice(2)
 if (args.length === 0 || args[0] === '--help' || args[0] === '-h') {
   console.log(USAGE)
+} else if (args[0] === 'outbox' && args.length <= 2) {
+  try {
+    console.log(await outbox(args[1]))
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error)
+    process.exitCode = 1
+  }
 } else {
   try {
     console.log(await run(args))

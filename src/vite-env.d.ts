@@ -6,5 +6,7 @@ interface ImportMetaEnv {
   readonly VITE_WS_URL?: string
   readonly VITE_REOWN_PROJECT_ID?: string
   readonly VITE_PLATFORM?: string
+  readonly VITE_GOOGLE_CLIENT_ID?: string
+  readonly VITE_FACEBOOK_APP_ID?: string
   readonly VITE_ETH_RPC_URL?: string
 }

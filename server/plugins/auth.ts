@@ -9,7 +9,9 @@ import { sessions, users } from '../modules/auth/auth.table.ts'
 
 export type AuthUser = {
   id: string
-  address: string
+  /** Null for a user who registered by e-mail. */
+  address: string | null
+  email: string | null
   accountType: AccountType
   createdAt: Date
   sessionId: string
@@ -37,6 +39,7 @@ export async function userForToken(db: Db, token: string): Promise<AuthUser | nu
     .select({
       id: users.id,
       address: users.address,
+      email: users.email,
       accountType: users.accountType,
       createdAt: users.createdAt,
       sessionId: sessions.id,

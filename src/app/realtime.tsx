@@ -29,12 +29,14 @@ export function Realtime() {
           break
         case 'new_message':
           updateSession({ hasNewMessage: true })
+          void queryClient.invalidateQueries({ queryKey: ['messages'] })
           break
         case 'order_update':
           void queryClient.invalidateQueries({ queryKey: ORDERS_KEY })
           break
         case 'balance_update':
           void queryClient.invalidateQueries({ queryKey: BALANCE_KEY })
+          void queryClient.invalidateQueries({ queryKey: ['records'] })
           break
         case 'notice':
           void queryClient.invalidateQueries({ queryKey: ['config', 'notice'] })

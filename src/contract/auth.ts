@@ -22,7 +22,9 @@ export type AccountType = z.infer<typeof AccountType>
 
 export const AccountInfo = z.object({
   id: z.string(),
-  address: Address,
+  /** Null for a user who registered by e-mail; email is null for a wallet user. */
+  address: z.nullable(Address),
+  email: z.nullable(z.string()),
   accountType: AccountType,
   createdAt: Millis,
 })

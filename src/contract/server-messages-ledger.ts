@@ -1,4 +1,10 @@
 // Server messages of the ledger module; spread into serverMessages (server-messages.ts). Each entry is marked
 // /*i18n*/ with an explicit id for Lingui's extractor. Imports nothing.
 export const ledgerMessages = {
+  insufficientFunds: /*i18n*/ { id: 'server.ledger.insufficientFunds', message: 'Insufficient balance' },
+  ledgerBusy: /*i18n*/ { id: 'server.ledger.busy', message: 'Your balance is being updated, please try again' },
+  // Reasons shown in the transaction record; a journal stores the id, the record shows the text.
+  reasonDemoFunding: /*i18n*/ { id: 'server.ledger.reason.demo.funding', message: 'Demo funds' },
+  reasonDemoReset: /*i18n*/ { id: 'server.ledger.reason.demo.reset', message: 'Demo funds reset' },
+  reasonTransfer: /*i18n*/ { id: 'server.ledger.reason.transfer', message: 'Transfer' },
 } as const

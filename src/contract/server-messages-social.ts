@@ -1,4 +1,9 @@
 // Server messages of the social module; spread into serverMessages (server-messages.ts). Each entry is marked
 // /*i18n*/ with an explicit id for Lingui's extractor. Imports nothing.
 export const socialMessages = {
+  inviterAlreadySet: /*i18n*/ { id: 'server.invite.alreadySet', message: 'Your account already has an inviter' },
+  inviteCodeUnknown: /*i18n*/ { id: 'server.invite.unknown', message: 'This invite code does not exist' },
+  inviteCodeOwn: /*i18n*/ { id: 'server.invite.own', message: 'You cannot use your own invite code' },
+  inviteCodeCycle: /*i18n*/ { id: 'server.invite.cycle', message: 'This user was invited by you, so they cannot be your inviter' },
+  messageNotFound: /*i18n*/ { id: 'server.messages.notFound', message: 'Message not found' },
 } as const

@@ -1,6 +1,7 @@
 import { Outlet, createRootRouteWithContext, redirect } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { updateSession } from '../lib/session.ts'
+import { rememberInviteCode } from '../lib/invite-cookie.ts'
 import { ChainGuard } from '../wallet/chain-guard.tsx'
 import { SignPopup } from '../wallet/components/sign-popup.tsx'
 import { Realtime } from '../app/realtime.tsx'
@@ -13,6 +14,7 @@ import { ErrorFallback } from '../app/error-fallback.tsx'
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // A token arriving in the URL (a link from e-mail sign-in) signs the user in and goes home.
   beforeLoad: ({ location }) => {
+    rememberInviteCode(location.searchStr)
     const token = new URLSearchParams(location.searchStr).get('token')
     if (token && /^[A-Za-z0-9_-]{16,200}$/.test(token)) {
       updateSession({ token, isLoggedIn: true })

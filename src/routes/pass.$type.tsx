@@ -1,26 +1,76 @@
-import { Link, createFileRoute } from '@tanstack/react-router'
+import { Link, createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
+import * as z from 'zod/mini'
+import { LoginForm } from '../features/password/components/login-form.tsx'
+import { RegisterForm } from '../features/password/components/register-form.tsx'
+import { RecoverForm } from '../features/password/components/recover-form.tsx'
+import { OAuthButtons } from '../features/password/components/oauth-buttons.tsx'
 
-export const Route = createFileRoute('/pass/$type')({ component: PassPage })
+const PASS_TYPES = ['login', 'register', 'recover'] as const
 
-/** E-mail sign-in, registration and password recovery: a second way in that arrives with the account release. */
+export const Route = createFileRoute('/pass/$type')({
+  beforeLoad: ({ params }) => {
+    if (!(PASS_TYPES as readonly string[]).includes(params.type)) throw redirect({ to: '/pass/$type', params: { type: 'login' }, replace: true })
+  },
+  validateSearch: z.object({ reset: z.optional(z.boolean()) }),
+  component: PassPage,
+})
+
+/** E-mail sign-in, registration and password recovery: the second way in, beside the wallet. */
 function PassPage() {
   const { type } = Route.useParams()
+  const { reset } = Route.useSearch()
+  const navigate = useNavigate()
+  const goHome = () => void navigate({ to: '/', replace: true })
   return (
     <main className="standalone">
-      <h1>
-        {type === 'register' ? (
-          <Trans>Create an account</Trans>
-        ) : type === 'recover' ? (
-          <Trans>Recover your password</Trans>
-        ) : (
-          <Trans>Sign in with e-mail</Trans>
-        )}
-      </h1>
-      <p>
-        <Trans>E-mail and password sign-in is not open yet. Your Ethereum wallet is how you sign in and create your account today.</Trans>
-      </p>
-      <Link to="/empty" className="btn primary">
+      <img src="/icons/logo.svg" alt="" width="56" height="56" className="standalone-logo" />
+      {type === 'register' ? (
+        <>
+          <h1>
+            <Trans>Create an account</Trans>
+          </h1>
+          <RegisterForm onSignedIn={goHome} />
+          <p>
+            <Trans>Already registered?</Trans>{' '}
+            <Link to="/pass/$type" params={{ type: 'login' }}>
+              <Trans>Sign in with e-mail</Trans>
+            </Link>
+          </p>
+        </>
+      ) : type === 'recover' ? (
+        <>
+          <h1>
+            <Trans>Recover your password</Trans>
+          </h1>
+          <RecoverForm onReset={() => void navigate({ to: '/pass/$type', params: { type: 'login' }, search: { reset: true } })} />
+          <Link to="/pass/$type" params={{ type: 'login' }}>
+            <Trans>Back to sign-in</Trans>
+          </Link>
+        </>
+      ) : (
+        <>
+          <h1>
+            <Trans>Sign in with e-mail</Trans>
+          </h1>
+          {reset && (
+            <p role="status" className="badge live">
+              <Trans>Your password was changed. Sign in with the new one.</Trans>
+            </p>
+          )}
+          <LoginForm onSignedIn={goHome} />
+          <OAuthButtons />
+          <p className="button-row">
+            <Link to="/pass/$type" params={{ type: 'recover' }}>
+              <Trans>Forgot password?</Trans>
+            </Link>
+            <Link to="/pass/$type" params={{ type: 'register' }}>
+              <Trans>Create an account</Trans>
+            </Link>
+          </p>
+        </>
+      )}
+      <Link to="/empty" className="btn secondary">
         <Trans>Continue with a wallet</Trans>
       </Link>
     </main>

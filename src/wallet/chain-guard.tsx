@@ -42,6 +42,10 @@ export function ChainGuard() {
     if (!ready || status === 'reconnecting' || status === 'connecting') return
     const isOpenPath = OPEN_PATHS.some((re) => re.test(pathname))
     const connected = status === 'connected' && address
+    // An e-mail session (a token and no wallet address; a wallet session always has its address) needs no wallet.
+    // Once a wallet connects, the wallet rules below apply to it as to anyone.
+    const session = getSession()
+    if (!connected && session.token !== null && session.address === null) return
     if (!connected || chainId !== ACCEPTED_CHAIN_ID) {
       if (getSession().address !== null) updateSession({ address: null })
       clearToken()
@@ -50,7 +54,6 @@ export function ChainGuard() {
       lastChain.current = chainId
       return
     }
-    const session = getSession()
     const accountChanged = session.address !== null && session.address.toLowerCase() !== address.toLowerCase()
     const chainChanged = lastChain.current !== undefined && lastChain.current !== chainId
     lastChain.current = chainId

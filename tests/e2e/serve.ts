@@ -1,13 +1,18 @@
 // Starts the real server for the browser tests: the built app from dist/, a fresh PGlite data folder, and rate
 // limits high enough for many sign-ins from one address.
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'keelson-e2e-'))
+// Tests read the mail outbox of this server (DATA_DIR/outbox); they find the folder through this file (in the
+// temp folder, not test-results/, which Playwright empties at the start of a run).
+writeFileSync(join(tmpdir(), `keelson-e2e-data-dir-${process.env.PORT ?? '8190'}.txt`), process.env.DATA_DIR)
 process.env.STATIC_DIR ??= 'dist'
 process.env.HOST ??= '127.0.0.1'
 process.env.RATE_LIMIT_MAX ??= '100000'
 process.env.RATE_LIMIT_SIGNIN_MAX ??= '100000'
 process.env.LOG_LEVEL ??= 'warn'
+// Test-only routes (POST /api/test/sendMessage), see server/modules/messages/test-hooks.routes.ts.
+process.env.E2E_TEST_HOOKS = '1'
 await import('../../server/main.ts')

@@ -6,7 +6,7 @@ import { createVerifier } from './signature.ts'
 
 export function registerAuthRoutes(app: FastifyInstance) {
   const verify = createVerifier(app.conf.ethRpcUrl)
-  route(app, authApi.checkSign, ({ body }) => signIn({ db: app.db, now: app.now, verify }, body), {
+  route(app, authApi.checkSign, ({ body, request }) => signIn({ db: app.db, now: app.now, verify }, body, request.headers.invitecode), {
     rateLimitMax: app.conf.rateLimit.signInMax,
   })
   route(app, authApi.loginOut, async ({ user }) => {

@@ -8,6 +8,9 @@ import type { Db } from '../../db/client.ts'
 import { hashToken, newToken, type AuthUser } from '../../plugins/auth.ts'
 import type { VerifySignature } from './signature.ts'
 import { sessions, usedSignatures, users } from './auth.table.ts'
+import { bindInviterAtSignUp } from '../invite/invite.service.ts'
+import { insertMessage, WELCOME_MESSAGE } from '../messages/messages.service.ts'
+import { fundDemoBook } from '../../ledger/books.ts'
 
 type Deps = { db: Db; now: () => number; verify: VerifySignature }
 
@@ -17,7 +20,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * Status codes: a request that is not the sign-in message is malformed (400); everything that makes an otherwise
  * well-formed signature unacceptable — expired, from the future, not by the address, already used — is 401.
  */
-export async function signIn({ db, now, verify }: Deps, input: CheckSign): Promise<string> {
+export async function signIn({ db, now, verify }: Deps, input: CheckSign, inviteCode?: unknown): Promise<string> {
   if (input.message !== signInMessage(input.timeStamp)) throw new AppError(400, 'signMessageWrong')
   const at = now()
   if (at - input.timeStamp > SIGN_IN_WINDOW_MS) throw new AppError(401, 'signExpired')
@@ -37,9 +40,15 @@ export async function signIn({ db, now, verify }: Deps, input: CheckSign): Promi
       .returning({ hash: usedSignatures.signatureHash })
     if (recorded.length === 0) throw new AppError(401, 'signReused')
 
-    // The first sign-in creates the user, on the demo book.
-    await tx.insert(users).values({ address, createdAt }).onConflictDoNothing({ target: users.address })
+    // The first sign-in creates the user, on the demo book, binds the inviter its invite link named, and leaves a
+    // welcome message.
+    const created = await tx.insert(users).values({ address, createdAt }).onConflictDoNothing({ target: users.address }).returning({ id: users.id })
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.address, address))
+    if (created.length > 0) {
+      await bindInviterAtSignUp(tx, user!.id, inviteCode)
+      await insertMessage(tx, user!.id, WELCOME_MESSAGE.title, WELCOME_MESSAGE.body)
+      await fundDemoBook(tx, user!.id)
+    }
     await tx.insert(sessions).values({ tokenHash: hashToken(token), userId: user!.id, createdAt })
   })
   return token
@@ -55,6 +64,18 @@ export async function signOut(db: Db, now: () => number, user: AuthUser): Promis
 export const accountInfo = (user: AuthUser): AccountInfo => ({
   id: user.id,
   address: user.address,
+  email: user.email,
   accountType: user.accountType,
   createdAt: user.createdAt.getTime(),
 })
+
+/** A transaction handle or the database: both run the same queries. */
+type Conn = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** A new session for a user: the token to hand out once; only its hash is stored. E-mail sign-in
+ * (modules/password) issues its tokens here, so they are the same tokens as the wallet's. */
+export async function createSession(db: Conn, userId: string, createdAt: Date): Promise<string> {
+  const token = newToken()
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt })
+  return token
+}

@@ -6,13 +6,21 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** EIP-55 checksummed, so one address has exactly one spelling and the unique key holds. */
-    address: text('address').notNull().unique(),
+    /** EIP-55 checksummed, so one address has exactly one spelling and the unique key holds. Null for a user who
+     * registered by e-mail (modules/password). */
+    address: text('address').unique(),
+    /** Lower-cased (a check holds it), so one mailbox has one spelling and the unique key holds. */
+    email: text('email').unique(),
     /** Which book the app acts on. */
     accountType: text('account_type', { enum: ['demo', 'live'] }).notNull().default('demo'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('users_account_type_check', sql`${t.accountType} IN ('demo', 'live')`)],
+  (t) => [
+    check('users_account_type_check', sql`${t.accountType} IN ('demo', 'live')`),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    // Every user has a way in: a wallet, an e-mail, or both.
+    check('users_identity_check', sql`${t.address} IS NOT NULL OR ${t.email} IS NOT NULL`),
+  ],
 )
 
 export const sessions = pgTable(

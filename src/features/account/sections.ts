@@ -7,7 +7,7 @@ export const ACCOUNT_SECTIONS: { type: string; label: MessageDescriptor; body?: 
   { type: 'records', label: msg`Transaction record`, body: msg`Every movement of your money, with its reason, will be listed here.` },
   { type: 'orders', label: msg`Orders`, body: msg`Your contract, limit, financing and smart-plan orders will be listed here.` },
   { type: 'settings', label: msg`Settings` },
-  { type: 'password', label: msg`Change password`, body: msg`E-mail and password sign-in arrives in a coming release; until then your wallet is your sign-in.` },
+  { type: 'password', label: msg`Change password` },
   { type: 'language', label: msg`Change language` },
   { type: 'verification', label: msg`Account verification`, body: msg`Identity verification (KYC) for loans opens in a coming release. Your status: not started.` },
   { type: 'invite', label: msg`Invite friends`, body: msg`Your invite code and link will appear here.` },

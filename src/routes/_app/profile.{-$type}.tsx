@@ -1,9 +1,33 @@
+import type { ReactNode } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import { AccountScreen } from '../../features/account/components/account-screen.tsx'
+import { BalancePanel } from '../../features/balance/components/balance-panel.tsx'
+import { InvitePanel } from '../../features/invite/components/invite-panel.tsx'
+import { RecordsPanel } from '../../features/records/components/records-panel.tsx'
+import { NotificationsPanel } from '../../features/messages/components/notifications-panel.tsx'
+import { ChangePasswordForm } from '../../features/password/components/change-password-form.tsx'
 
 export const Route = createFileRoute('/_app/profile/{-$type}')({ component: ProfileRoute })
 
+/** The account sections other features fill; the rest keep the account feature's placeholder. */
+function panelFor(type: string | undefined): ReactNode {
+  switch (type) {
+    case 'balance':
+      return <BalancePanel />
+    case 'records':
+      return <RecordsPanel />
+    case 'invite':
+      return <InvitePanel />
+    case 'notifications':
+      return <NotificationsPanel />
+    case 'password':
+      return <ChangePasswordForm />
+    default:
+      return undefined
+  }
+}
+
 function ProfileRoute() {
   const { type } = Route.useParams()
-  return <AccountScreen section={type} />
+  return <AccountScreen section={type} panel={panelFor(type)} />
 }

@@ -1,4 +1,5 @@
 // /profile/$type: the signed-in account (address, demo or live book), its sections, language and sign-out.
+import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -7,7 +8,8 @@ import { accountQueries, useSignOut } from '../api.ts'
 import { ACCOUNT_SECTIONS } from '../sections.ts'
 import { AccountSection } from './account-section.tsx'
 
-export function AccountScreen({ section }: { section?: string }) {
+/** `panel`, composed by the route from another feature, replaces the section's placeholder body. */
+export function AccountScreen({ section, panel }: { section?: string; panel?: ReactNode }) {
   const { i18n } = useLingui()
   const token = useSession((s) => s.token)
   const { data: account, error } = useQuery(accountQueries.info(token))
@@ -22,12 +24,24 @@ export function AccountScreen({ section }: { section?: string }) {
         </h1>
         {account ? (
           <dl className="facts">
-            <dt>
-              <Trans>Wallet address</Trans>
-            </dt>
-            <dd className="mono" data-testid="account-address">
-              {account.address}
-            </dd>
+            {account.address && (
+              <>
+                <dt>
+                  <Trans>Wallet address</Trans>
+                </dt>
+                <dd className="mono" data-testid="account-address">
+                  {account.address}
+                </dd>
+              </>
+            )}
+            {account.email && (
+              <>
+                <dt>
+                  <Trans>E-mail</Trans>
+                </dt>
+                <dd data-testid="account-email">{account.email}</dd>
+              </>
+            )}
             <dt>
               <Trans>Active book</Trans>
             </dt>
@@ -53,7 +67,7 @@ export function AccountScreen({ section }: { section?: string }) {
         )}
       </section>
       {current ? (
-        <AccountSection section={current} />
+        <AccountSection section={current} panel={panel} />
       ) : (
         <nav className="card" aria-label={i18n._(ACCOUNT_SECTIONS[0]!.label)}>
           <ul className="link-list">

@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { LanguageSelect } from '../../../app/language-select.tsx'
 import type { ACCOUNT_SECTIONS } from '../sections.ts'
 
-export function AccountSection({ section }: { section: (typeof ACCOUNT_SECTIONS)[number] }) {
+export function AccountSection({ section, panel }: { section: (typeof ACCOUNT_SECTIONS)[number]; panel?: ReactNode }) {
   const { i18n } = useLingui()
   return (
     <section className="card" aria-labelledby="section-title">
@@ -11,7 +12,7 @@ export function AccountSection({ section }: { section: (typeof ACCOUNT_SECTIONS)
         <Trans>Back to account</Trans>
       </Link>
       <h2 id="section-title">{i18n._(section.label)}</h2>
-      {section.body && <p>{i18n._(section.body)}</p>}
+      {panel ?? (section.body && <p>{i18n._(section.body)}</p>)}
       {(section.type === 'language' || section.type === 'settings') && (
         <label className="field">
           <span>

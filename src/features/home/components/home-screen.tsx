@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useSession } from '../../../lib/session.ts'
 import { LivePrices } from '../../markets/components/live-prices.tsx'
 import { usePlatformName } from '../../../app/use-platform-name.ts'
 
-export function HomeScreen() {
+/** `bookBadge`, composed by the route from the balance feature, shows which book is active. */
+export function HomeScreen({ bookBadge }: { bookBadge?: ReactNode }) {
   const isLoggedIn = useSession((s) => s.isLoggedIn)
   const platformName = usePlatformName()
   return (
@@ -17,8 +19,11 @@ export function HomeScreen() {
           <Trans>Forex, crypto, stocks, ETFs and futures in one place. Your wallet is your sign-in, and it never pays a fee for it.</Trans>
         </p>
         {isLoggedIn ? (
-          <p className="badge live" data-testid="signed-in">
-            <Trans>Signed in</Trans>
+          <p className="hero-status">
+            <span className="badge live" data-testid="signed-in">
+              <Trans>Signed in</Trans>
+            </span>{' '}
+            {bookBadge}
           </p>
         ) : (
           <p className="badge" data-testid="signed-out">

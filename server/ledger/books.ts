@@ -1,0 +1,85 @@
+// Each user has a demo and a live book. The demo book is funded once at sign-up and can be reset; both through
+// journals against the demo_funding system account, never by editing balances.
+import { Decimal } from './decimal.ts'
+import { sql } from 'drizzle-orm'
+import { DEMO_FUNDS } from '#contract/account.ts'
+import { postJournal, type Leg, type Posted } from './post.ts'
+import type { Book, DbOrTx, Tx } from './types.ts'
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
+const demoFundingLeg = (currency: string, amount: Decimal): Leg => ({
+  account: { ownerId: null, book: 'demo', kind: 'demo_funding' },
+  amount: amount.toFixed(),
+  currency,
+})
+
+/** Funds a new demo book with DEMO_FUNDS; once per user whatever happens (the key is the user id). */
+export function fundDemoBook(handle: DbOrTx, userId: string): Promise<Posted> {
+  const amount = new Decimal(DEMO_FUNDS.amount)
+  return postJournal(handle, {
+    kind: 'demo_funding',
+    reason: 'demo.funding',
+    idempotencyKey: `demo-funding:${userId}`,
+    userId,
+    legs: [
+      { account: { ownerId: userId, book: 'demo', kind: 'available' }, amount: amount.toFixed(), currency: DEMO_FUNDS.currency },
+      demoFundingLeg(DEMO_FUNDS.currency, amount.negated()),
+    ],
+  })
+}
+
+/**
+ * Brings every account of the user's demo book back to zero and available USDT to DEMO_FUNDS, in one journal.
+ * The demo accounts (and demo_funding) are locked first, in id order, so the amounts computed here stay true.
+ */
+export async function resetDemoBook(tx: Tx, userId: string, idempotencyKey: string): Promise<Posted> {
+  const accounts = rowsOf<{ id: string; owner_id: string | null; currency: string; kind: string; balance: string }>(
+    await tx.execute(sql`
+      SELECT id, owner_id, currency, kind, balance::text AS balance FROM accounts
+      WHERE book = 'demo' AND (owner_id = ${userId} OR (owner_id IS NULL AND kind = 'demo_funding'))
+      ORDER BY id FOR UPDATE`),
+  )
+  const legs: Leg[] = []
+  const net = new Map<string, Decimal>()
+  const add = (leg: Leg) => {
+    legs.push(leg)
+    net.set(leg.currency, (net.get(leg.currency) ?? new Decimal(0)).plus(leg.amount))
+  }
+  const mine = accounts.filter((a) => a.owner_id === userId)
+  for (const a of mine) {
+    const target = a.kind === 'available' && a.currency === DEMO_FUNDS.currency ? DEMO_FUNDS.amount : '0'
+    add({ accountId: a.id, amount: new Decimal(target).minus(a.balance).toFixed(), currency: a.currency })
+  }
+  if (!mine.some((a) => a.kind === 'available' && a.currency === DEMO_FUNDS.currency)) {
+    add({ account: { ownerId: userId, book: 'demo', kind: 'available' }, amount: DEMO_FUNDS.amount, currency: DEMO_FUNDS.currency })
+  }
+  for (const [currency, sum] of net) legs.push(demoFundingLeg(currency, sum.negated()))
+  return postJournal(tx, { kind: 'demo_reset', reason: 'demo.reset', idempotencyKey, userId, legs })
+}
+
+export type BookBalance = { currency: string; available: string; inUse: string; locked: string; total: string }
+
+/** The user's balances in one book, per currency (USDT first). */
+export async function bookBalances(handle: DbOrTx, userId: string, book: Book): Promise<{ hasAccounts: boolean; currencies: BookBalance[] }> {
+  const rows = rowsOf<{ currency: string; kind: string; balance: string }>(
+    await handle.execute(sql`SELECT currency, kind, balance::text AS balance FROM accounts WHERE owner_id = ${userId} AND book = ${book}`),
+  )
+  const byCurrency = new Map<string, { available: Decimal; inUse: Decimal; locked: Decimal }>()
+  byCurrency.set(DEMO_FUNDS.currency, { available: new Decimal(0), inUse: new Decimal(0), locked: new Decimal(0) })
+  for (const row of rows) {
+    const entry = byCurrency.get(row.currency) ?? { available: new Decimal(0), inUse: new Decimal(0), locked: new Decimal(0) }
+    if (row.kind === 'available') entry.available = entry.available.plus(row.balance)
+    else if (row.kind === 'margin') entry.inUse = entry.inUse.plus(row.balance)
+    else if (row.kind === 'locked') entry.locked = entry.locked.plus(row.balance)
+    byCurrency.set(row.currency, entry)
+  }
+  const currencies = [...byCurrency.entries()].map(([currency, b]) => ({
+    currency,
+    available: b.available.toFixed(),
+    inUse: b.inUse.toFixed(),
+    locked: b.locked.toFixed(),
+    total: b.available.plus(b.inUse).plus(b.locked).toFixed(),
+  }))
+  return { hasAccounts: rows.length > 0, currencies }
+}

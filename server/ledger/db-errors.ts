@@ -1,0 +1,24 @@
+// PostgreSQL errors as node-postgres and PGlite raise them, possibly wrapped by Drizzle (DrizzleQueryError.cause).
+type PgErrorLike = { code?: string; constraint?: string; message?: string }
+
+export function pgError(error: unknown): PgErrorLike | null {
+  let current: unknown = error
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const candidate = current as PgErrorLike & { cause?: unknown }
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate
+    current = candidate.cause
+  }
+  return null
+}
+
+/** The CHECK that keeps user balances at or above zero (0003_ledger.sql). */
+export const isOverdraft = (error: unknown) => {
+  const e = pgError(error)
+  return e?.code === '23514' && (e.constraint === 'accounts_owner_balance_check' || /accounts_owner_balance_check/.test(e.message ?? ''))
+}
+
+/** Deadlock or serialization failure: the whole transaction may simply be tried again. */
+export const isRetryable = (error: unknown) => {
+  const code = pgError(error)?.code
+  return code === '40P01' || code === '40001'
+}

@@ -1,0 +1,207 @@
+// The ledger's promises, on PGlite and (with DATABASE_URL) PostgreSQL with a pool: conservation, no overdraft
+// under concurrency, idempotency, and the database refusing what code must never do.
+import { randomUUID } from 'node:crypto'
+import { Decimal } from './decimal.ts'
+import { eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AppError } from '../app-error.ts'
+import { users } from '../modules/auth/auth.table.ts'
+import { buildTestApp, newWallet } from '../test/helpers.ts'
+import { accounts, entries, journals } from './ledger.table.ts'
+import { postJournal } from './post.ts'
+import { reconcile } from './reconcile.ts'
+
+let app: FastifyInstance
+beforeAll(async () => {
+  app = await buildTestApp()
+})
+afterAll(() => app?.close())
+
+async function newUser(): Promise<string> {
+  const [row] = await app.db.insert(users).values({ address: newWallet().address }).returning({ id: users.id })
+  return row!.id
+}
+
+const available = (ownerId: string) => ({ ownerId, book: 'live', kind: 'available' }) as const
+const clearing = { ownerId: null, book: 'live', kind: 'deposits_clearing' } as const
+const fees = { ownerId: null, book: 'live', kind: 'fees' } as const
+
+function deposit(userId: string, amount: string, key = randomUUID()) {
+  return postJournal(app.db, {
+    kind: 'transfer',
+    reason: 'transfer',
+    idempotencyKey: key,
+    userId,
+    legs: [
+      { account: available(userId), amount, currency: 'USDT' },
+      { account: clearing, amount: `-${amount}`, currency: 'USDT' },
+    ],
+  })
+}
+
+function debit(userId: string, amount: string, key = randomUUID()) {
+  return postJournal(app.db, {
+    kind: 'fee',
+    reason: 'transfer',
+    idempotencyKey: key,
+    userId,
+    legs: [
+      { account: available(userId), amount: `-${amount}`, currency: 'USDT' },
+      { account: fees, amount, currency: 'USDT' },
+    ],
+  })
+}
+
+async function balanceOf(userId: string): Promise<string> {
+  const [row] = await app.db.select({ balance: sql<string>`${accounts.balance}::text` }).from(accounts).where(sql`${accounts.ownerId} = ${userId} AND ${accounts.book} = 'live' AND ${accounts.kind} = 'available'`)
+  return new Decimal(row?.balance ?? '0').toFixed()
+}
+
+/** Runs a statement in its own transaction and answers the error the database raised, if any. */
+async function refused(statement: ReturnType<typeof sql>): Promise<unknown> {
+  try {
+    await app.db.transaction(async (tx) => {
+      await tx.execute(statement)
+    })
+    return null
+  } catch (error) {
+    return error
+  }
+}
+
+describe('postJournal under concurrency', () => {
+  it('1 000 concurrent debits of random amounts never overdraw, conserve money exactly and post a repeated key once', async () => {
+    const userId = await newUser()
+    await deposit(userId, '1000')
+    const repeated = randomUUID()
+    // Random amounts with up to 18 decimals; their sum exceeds the funds, so some postings must be refused.
+    const amounts = Array.from({ length: 1000 }, (_, i) =>
+      i % 20 === 0 ? '1.5' : new Decimal(Math.floor(Math.random() * 3e6) + 1).div(1e6).plus(`0.${'0'.repeat(17)}1`).toFixed(),
+    )
+    const results = await Promise.allSettled(amounts.map((amount, i) => debit(userId, amount, i % 20 === 0 ? repeated : randomUUID())))
+
+    let spent = new Decimal(0)
+    let refusedCount = 0
+    let firstOfRepeated = 0
+    results.forEach((result, i) => {
+      if (result.status === 'fulfilled') {
+        if (!result.value.replayed) spent = spent.plus(amounts[i]!)
+        if (i % 20 === 0 && !result.value.replayed) firstOfRepeated++
+      } else {
+        expect(result.reason).toBeInstanceOf(AppError)
+        expect((result.reason as AppError).statusCode).toBe(409)
+        refusedCount++
+      }
+    })
+    expect(refusedCount).toBeGreaterThan(0)
+    expect(firstOfRepeated).toBe(1)
+    const balance = new Decimal(await balanceOf(userId))
+    expect(balance.isNegative()).toBe(false)
+    expect(balance.toFixed()).toBe(new Decimal(1000).minus(spent).toFixed())
+    const [posted] = await app.db.select({ n: sql<number>`count(*)::int` }).from(journals).where(eq(journals.idempotencyKey, repeated))
+    expect(posted!.n).toBe(1)
+    const health = await reconcile(app.db)
+    expect(health).toMatchObject({ ok: true, mismatchedAccounts: 0 })
+  })
+
+  it('keeps conservation over random transfers between users (property)', async () => {
+    const ids = await Promise.all(Array.from({ length: 5 }, () => newUser()))
+    for (const id of ids) await deposit(id, '100')
+    const transfers = Array.from({ length: 300 }, () => {
+      const from = ids[Math.floor(Math.random() * ids.length)]!
+      const to = ids[Math.floor(Math.random() * ids.length)]!
+      const amount = new Decimal(Math.floor(Math.random() * 5000) + 1).div(100).toFixed()
+      return postJournal(app.db, {
+        kind: 'transfer',
+        reason: 'transfer',
+        idempotencyKey: randomUUID(),
+        legs: [
+          { account: available(from), amount: `-${amount}`, currency: 'USDT' },
+          { account: available(to), amount, currency: 'USDT' },
+        ],
+      }).catch((error: unknown) => {
+        if (!(error instanceof AppError) || error.statusCode !== 409) throw error
+      })
+    })
+    await Promise.all(transfers)
+    const balances = await Promise.all(ids.map(balanceOf))
+    expect(balances.reduce((s, b) => s.plus(b), new Decimal(0)).toFixed()).toBe('500')
+    for (const b of balances) expect(new Decimal(b).isNegative()).toBe(false)
+    expect((await reconcile(app.db)).ok).toBe(true)
+  })
+})
+
+describe('postJournal rules', () => {
+  it('answers the first journal for a repeated key and posts nothing more', async () => {
+    const userId = await newUser()
+    const key = randomUUID()
+    const first = await deposit(userId, '10', key)
+    const again = await deposit(userId, '99', key)
+    expect(again).toMatchObject({ journalId: first.journalId, replayed: true })
+    expect(await balanceOf(userId)).toBe('10')
+  })
+
+  it('refuses an overdraft with 409 and changes nothing', async () => {
+    const userId = await newUser()
+    await deposit(userId, '5')
+    const key = randomUUID()
+    await expect(debit(userId, '5.000000000000000001', key)).rejects.toMatchObject({ statusCode: 409, messageKey: 'insufficientFunds' })
+    expect(await balanceOf(userId)).toBe('5')
+    expect(await app.db.select().from(journals).where(eq(journals.idempotencyKey, key))).toEqual([])
+    // The key was not used up: a later, affordable posting with it goes through.
+    expect((await debit(userId, '5', key)).replayed).toBe(false)
+    expect(await balanceOf(userId)).toBe('0')
+  })
+
+  it('refuses legs that do not balance before touching the database', async () => {
+    const userId = await newUser()
+    await expect(
+      postJournal(app.db, { kind: 'transfer', reason: 'transfer', idempotencyKey: randomUUID(), legs: [{ account: available(userId), amount: '1', currency: 'USDT' }] }),
+    ).rejects.toThrow(/do not balance/)
+  })
+})
+
+describe('the database enforces the rules', () => {
+  it('refuses UPDATE and DELETE of entries and journals', async () => {
+    const userId = await newUser()
+    const { journalId } = await deposit(userId, '1')
+    const [entry] = await app.db.select({ id: entries.id }).from(entries).where(eq(entries.journalId, journalId)).limit(1)
+    expect(await refused(sql`UPDATE entries SET amount = 1000 WHERE id = ${entry!.id}`)).toBeTruthy()
+    expect(await refused(sql`DELETE FROM entries WHERE id = ${entry!.id}`)).toBeTruthy()
+    expect(await refused(sql`UPDATE journals SET reason = 'x' WHERE id = ${journalId}`)).toBeTruthy()
+    expect(await refused(sql`DELETE FROM journals WHERE id = ${journalId}`)).toBeTruthy()
+    expect(await balanceOf(userId)).toBe('1')
+  })
+
+  it('refuses a balance edited without an entry', async () => {
+    const userId = await newUser()
+    await deposit(userId, '1')
+    expect(await refused(sql`UPDATE accounts SET balance = 1000000 WHERE owner_id = ${userId}`)).toBeTruthy()
+    expect(await balanceOf(userId)).toBe('1')
+  })
+
+  it('refuses an unbalanced journal inserted directly, at commit', async () => {
+    const userId = await newUser()
+    await deposit(userId, '1')
+    const [account] = await app.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ownerId, userId))
+    const journalId = randomUUID()
+    const error = await refused(sql`
+      WITH j AS (INSERT INTO journals (id, kind, reason, idempotency_key) VALUES (${journalId}, 'transfer', 'transfer', ${randomUUID()}) RETURNING id)
+      INSERT INTO entries (journal_id, account_id, amount, currency) SELECT id, ${account!.id}, 100, 'USDT' FROM j`)
+    expect(String((error as { cause?: unknown })?.cause ?? error)).toMatch(/does not balance/)
+    expect(await balanceOf(userId)).toBe('1')
+    expect(await app.db.select().from(journals).where(eq(journals.id, journalId))).toEqual([])
+  })
+
+  it('refuses a user balance below zero even from a direct insert', async () => {
+    const userId = await newUser()
+    await deposit(userId, '1')
+    const [account] = await app.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ownerId, userId))
+    const error = await refused(sql`
+      WITH j AS (INSERT INTO journals (kind, reason, idempotency_key) VALUES ('transfer', 'transfer', ${randomUUID()}) RETURNING id)
+      INSERT INTO entries (journal_id, account_id, amount, currency) SELECT id, ${account!.id}, -2, 'USDT' FROM j`)
+    expect(String((error as { cause?: unknown })?.cause ?? error)).toMatch(/accounts_owner_balance_check/)
+    expect(await balanceOf(userId)).toBe('1')
+  })
+})

@@ -1,0 +1,29 @@
+// Proof of conservation: over user and system accounts together, balances sum to zero per currency, and every
+// balance equals the sum of its entries. One statement, so it reads one consistent snapshot even under load.
+import { sql } from 'drizzle-orm'
+import type { LedgerHealth } from '#contract/account.ts'
+import type { DbOrTx } from './types.ts'
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
+export async function reconcile(handle: DbOrTx): Promise<LedgerHealth> {
+  const rows = rowsOf<{ currency: string | null; sum: string | null; accounts: string | number; mismatched: string | number }>(
+    await handle.execute(sql`
+      WITH sums AS (
+        SELECT a.id, a.currency, a.balance, coalesce(sum(e.amount), 0) AS entry_sum
+        FROM accounts a LEFT JOIN entries e ON e.account_id = a.id
+        GROUP BY a.id, a.currency, a.balance
+      )
+      SELECT currency, sum(balance)::text AS sum, count(*) AS accounts,
+             count(*) FILTER (WHERE balance <> entry_sum) AS mismatched
+      FROM sums GROUP BY currency ORDER BY currency`),
+  )
+  const currencies = rows.map((r) => ({ currency: r.currency ?? '', sum: trim(r.sum ?? '0') }))
+  const accounts = rows.reduce((n, r) => n + Number(r.accounts), 0)
+  const mismatchedAccounts = rows.reduce((n, r) => n + Number(r.mismatched), 0)
+  const ok = mismatchedAccounts === 0 && currencies.every((c) => /^-?0(\.0*)?$/.test(c.sum))
+  return { ok, currencies, accounts, mismatchedAccounts }
+}
+
+/** numeric's text with its trailing fraction zeros removed: 10000.000000000000000000 -> 10000. */
+export const trim = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value)

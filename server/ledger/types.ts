@@ -1,0 +1,36 @@
+// The ledger's vocabulary: books, account kinds, reasons, and a database handle or an open transaction.
+import type { ServerMessageKey } from '#contract/server-messages.ts'
+import type { Db } from '../db/client.ts'
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/** postJournal runs on either: with a Db it opens (and retries) its own transaction. */
+export type DbOrTx = Db | Tx
+
+export type Book = 'demo' | 'live'
+
+export const USER_KINDS = ['available', 'margin', 'locked', 'loan'] as const
+export const SYSTEM_KINDS = [
+  'demo_funding',
+  'deposits_clearing',
+  'withdrawals_clearing',
+  'fees',
+  'trading_counterparty',
+  'yield_payouts',
+  'donations',
+] as const
+export type UserKind = (typeof USER_KINDS)[number]
+export type SystemKind = (typeof SYSTEM_KINDS)[number]
+
+export type AccountSpec =
+  | { ownerId: string; book: Book; kind: UserKind }
+  | { ownerId: null; book: Book; kind: SystemKind }
+
+/** Every journal names a reason the user sees; each maps to a translated server message. */
+export const REASONS = {
+  'demo.funding': 'reasonDemoFunding',
+  'demo.reset': 'reasonDemoReset',
+  transfer: 'reasonTransfer',
+} as const satisfies Record<string, ServerMessageKey>
+export type Reason = keyof typeof REASONS
+
+export const isReason = (value: string): value is Reason => Object.hasOwn(REASONS, value)

@@ -1,0 +1,58 @@
+// `node server/cli.ts message`, on a PGlite directory of its own (never the shared PostgreSQL).
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../app.ts'
+import { call, signIn } from '../../test/helpers.ts'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'keelson-cli-message-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+async function cli(...args: string[]) {
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' }
+  const cwd = new URL('../../..', import.meta.url)
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ['server/cli.ts', ...args], { env, cwd })
+    return { code: 0, out: stdout }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, out: failed.stdout + failed.stderr }
+  }
+}
+
+const open = () => buildApp({ pgliteDir: join(dataDir, 'pglite'), tickMs: 0, rateLimit: { signInMax: 100 } })
+
+describe('node server/cli.ts message', () => {
+  it('sends a message that the user then finds unread', async () => {
+    let app = await open()
+    const { wallet } = await signIn(app)
+    await app.close()
+
+    const res = await cli('message', wallet.address.toLowerCase(), 'Maintenance', 'Tonight 02:00 UTC')
+    expect(res.code).toBe(0)
+    expect(res.out).toContain(`sent to ${wallet.address}`)
+
+    app = await open()
+    try {
+      const { token } = await signIn(app, wallet)
+      const page = await call(app, 'GET', '/api/getMyMessage', { token })
+      expect((page.body.data as { list: Array<{ title: string; body: string }> }).list[0]).toMatchObject({
+        title: 'Maintenance',
+        body: 'Tonight 02:00 UTC',
+      })
+    } finally {
+      await app.close()
+    }
+  }, 120_000)
+
+  it('refuses an unknown address, a malformed one and an empty title', async () => {
+    expect((await cli('message', `0x${'1'.repeat(40)}`, 'T', 'B')).out).toContain('No user with the address')
+    expect((await cli('message', '0x123', 'T', 'B')).out).toContain('is not a wallet address')
+    const empty = await cli('message', `0x${'1'.repeat(40)}`, ' ', 'B')
+    expect(empty.code).toBe(1)
+    expect(empty.out).toContain('must not be empty')
+  }, 60_000)
+})

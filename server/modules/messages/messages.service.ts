@@ -1,0 +1,76 @@
+// A user's messages. sendMessage is how any module (or the operator CLI) notifies a user: stored, then pushed as
+// new_message to every socket of that user so the app's unread count rises without a reload.
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { MarkMessage, Message, MessagePage } from '#contract/messages.ts'
+import { AppError } from '../../app-error.ts'
+import type { Db } from '../../db/client.ts'
+import { messages } from './messages.table.ts'
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** What a new account finds in its notifications. */
+export const WELCOME_MESSAGE = {
+  title: 'Welcome to Keelson',
+  body: 'Your account is ready, with a demo book to try trading risk-free. Invite friends from your account page.',
+}
+
+/** Stores a message; the caller pushes it (or, inside a transaction, lets the next page load find it). */
+export async function insertMessage(db: Db | Tx, userId: string, title: string, body: string): Promise<{ id: string; title: string }> {
+  const [row] = await db.insert(messages).values({ userId, title, body }).returning({ id: messages.id, title: messages.title })
+  return row!
+}
+
+export async function sendMessage(app: FastifyInstance, userId: string, title: string, body: string) {
+  const message = await insertMessage(app.db, userId, title, body)
+  await app.hub.publishToUser(userId, { messageType: 'new_message', data: message })
+  return message
+}
+
+const toMessage = (row: typeof messages.$inferSelect): Message => ({
+  id: row.id,
+  title: row.title,
+  body: row.body,
+  createdAt: row.createdAt.getTime(),
+  readAt: row.readAt ? row.readAt.getTime() : null,
+})
+
+export async function myMessages(db: Db, userId: string, page: number, size: number): Promise<MessagePage> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(messages)
+      .where(eq(messages.userId, userId))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(messages).where(eq(messages.userId, userId)),
+  ])
+  return { list: rows.map(toMessage), total: total?.n ?? 0, page, size }
+}
+
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.userId, userId), isNull(messages.readAt)))
+  return row?.n ?? 0
+}
+
+/** Marks the caller's messages read. Listed ids that are not the caller's answer 404 and nothing changes. */
+export async function markMessages(db: Db, userId: string, input: MarkMessage, at: Date): Promise<number> {
+  const mine = eq(messages.userId, userId)
+  if (input.all) {
+    const rows = await db.update(messages).set({ readAt: at }).where(and(mine, isNull(messages.readAt))).returning({ id: messages.id })
+    return rows.length
+  }
+  const ids = [...new Set((input.ids ?? []).map((id) => id.toLowerCase()))]
+  const own = await db.select({ id: messages.id }).from(messages).where(and(mine, inArray(messages.id, ids)))
+  if (own.length !== ids.length) throw new AppError(404, 'messageNotFound')
+  const rows = await db
+    .update(messages)
+    .set({ readAt: at })
+    .where(and(mine, inArray(messages.id, ids), isNull(messages.readAt)))
+    .returning({ id: messages.id })
+  return rows.length
+}

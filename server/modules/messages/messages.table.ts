@@ -1,0 +1,18 @@
+// A user's messages (notifications), newest first; read_at is null while unread.
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from '../auth/auth.table.ts'
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_user_id_created_at_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+)

@@ -1,0 +1,155 @@
+// E-mail sign-in (src/contract/password.ts): register with an e-mailed code, log in, recover, change the password.
+//
+// Status codes: invalid input and a wrong password are 400 — also a wrong e-mail or password at login, answered
+// identically ('wrong e-mail or password') whether or not the e-mail is registered. Never 401 here: the app treats
+// a 401 as "the session is gone, sign again", which is wrong for a form that is itself the sign-in (and, on
+// /updatePwd, would sign the user out for a typo). 409 for state conflicts (e-mail taken, a wallet-only account).
+import { and, eq, isNull, ne } from 'drizzle-orm'
+import {
+  codeIssue,
+  emailIssue,
+  normalizeEmail,
+  passwordIssue,
+  RESET_TICKET_TTL_MS,
+  type EmailCodeQuery,
+  type Login,
+  type Register,
+  type ResetCheckQuery,
+  type ResetPassword,
+  type ResetTicket,
+  type UpdatePassword,
+} from '#contract/password.ts'
+import type { ServerMessageKey } from '#contract/server-messages.ts'
+import { AppError } from '../../app-error.ts'
+import type { Db } from '../../db/client.ts'
+import { hashToken, newToken, type AuthUser } from '../../plugins/auth.ts'
+import type { Translate } from '../../plugins/i18n.ts'
+import { sessions, users } from '../auth/auth.table.ts'
+import { createSession } from '../auth/auth.service.ts'
+import { bindInviterAtSignUp } from '../invite/invite.service.ts'
+import { insertMessage, WELCOME_MESSAGE } from '../messages/messages.service.ts'
+import { consumeCode, issueCode } from './email-code.ts'
+import type { Mailer } from './mailer.ts'
+import { DUMMY_HASH, hashPassword, verifyPassword } from './password-hash.ts'
+import { passwordResetTickets, userPasswords } from './password.table.ts'
+
+export type PasswordDeps = { db: Db; now: () => number; mailer: Mailer; translate: Translate; platformName: string }
+
+/** The shared checks of the contract, as a 400 with the same reason the app shows. */
+function refuse(...issues: Array<ServerMessageKey | null>) {
+  const issue = issues.find((i) => i !== null)
+  if (issue) throw new AppError(400, issue)
+}
+
+async function userIdByEmail(db: Db, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
+  return row?.id ?? null
+}
+
+export async function sendEmailCode(deps: PasswordDeps, query: EmailCodeQuery, language: string | undefined): Promise<null> {
+  refuse(emailIssue(query.email))
+  const email = normalizeEmail(query.email)
+  const userId = await userIdByEmail(deps.db, email)
+  if (query.purpose === 'register' && userId) throw new AppError(409, 'emailTaken')
+  // A code row is stored for an unknown e-mail too, so the resend limit answers alike for everyone.
+  const code = await issueCode(deps.db, email, query.purpose, deps.now())
+  if (query.purpose === 'reset' && !userId) return null
+  const subject = deps.translate(language, 'mailCodeSubject', { platform: deps.platformName, code })
+  const text = deps.translate(language, 'mailCodeBody', { code })
+  // Not awaited: an SMTP round trip only for registered e-mails would tell them apart by timing. A failure is
+  // logged; the user asks again after the resend delay.
+  void deps.mailer.send({ to: email, subject, text }).catch((error: unknown) => deps.mailer.onError(error))
+  return null
+}
+
+export async function register(deps: PasswordDeps, input: Register, inviteHeader: unknown): Promise<string> {
+  refuse(emailIssue(input.email), passwordIssue(input.password), codeIssue(input.code))
+  const email = normalizeEmail(input.email)
+  const at = deps.now()
+  await consumeCode(deps.db, email, 'register', input.code.trim(), at)
+  const passwordHash = await hashPassword(input.password)
+  const createdAt = new Date(at)
+  return deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ email, createdAt })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id })
+    if (!created) throw new AppError(409, 'emailTaken')
+    await tx.insert(userPasswords).values({ userId: created.id, passwordHash, updatedAt: createdAt })
+    // The same first-sign-in steps as the wallet's (auth.service.ts): inviter and welcome message.
+    await bindInviterAtSignUp(tx, created.id, input.inviteCode ?? inviteHeader)
+    await insertMessage(tx, created.id, WELCOME_MESSAGE.title, WELCOME_MESSAGE.body)
+    return createSession(tx, created.id, createdAt)
+  })
+}
+
+export async function login(deps: PasswordDeps, input: Login): Promise<string> {
+  refuse(emailIssue(input.email), input.password === '' ? 'enterPassword' : null)
+  const [row] = await deps.db
+    .select({ id: users.id, passwordHash: userPasswords.passwordHash })
+    .from(users)
+    .innerJoin(userPasswords, eq(userPasswords.userId, users.id))
+    .where(eq(users.email, normalizeEmail(input.email)))
+  // An unknown e-mail still costs one scrypt, so the answer takes as long as for a wrong password.
+  const matches = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH)
+  if (!row || !matches) throw new AppError(400, 'wrongCredentials')
+  return createSession(deps.db, row.id, new Date(deps.now()))
+}
+
+export async function checkResetCode(deps: PasswordDeps, query: ResetCheckQuery): Promise<ResetTicket> {
+  refuse(emailIssue(query.email), codeIssue(query.code))
+  const email = normalizeEmail(query.email)
+  const at = deps.now()
+  await consumeCode(deps.db, email, 'reset', query.code.trim(), at)
+  const userId = await userIdByEmail(deps.db, email)
+  if (!userId) throw new AppError(400, 'codeInvalid')
+  const ticket = newToken()
+  const expiresAt = at + RESET_TICKET_TTL_MS
+  await deps.db.insert(passwordResetTickets).values({ ticketHash: hashToken(ticket), userId, expiresAt: new Date(expiresAt) })
+  return { ticket, expiresAt }
+}
+
+/** Sets the new password and ends every session of the account (whoever knew the old one is out). */
+export async function resetPassword(deps: PasswordDeps, input: ResetPassword): Promise<string[]> {
+  refuse(passwordIssue(input.password))
+  const passwordHash = await hashPassword(input.password)
+  const at = new Date(deps.now())
+  return deps.db.transaction(async (tx) => {
+    const [ticket] = await tx
+      .update(passwordResetTickets)
+      .set({ usedAt: at })
+      .where(and(eq(passwordResetTickets.ticketHash, hashToken(input.ticket)), isNull(passwordResetTickets.usedAt)))
+      .returning({ userId: passwordResetTickets.userId, expiresAt: passwordResetTickets.expiresAt })
+    if (!ticket || ticket.expiresAt.getTime() <= at.getTime()) throw new AppError(400, 'ticketInvalid')
+    await tx
+      .insert(userPasswords)
+      .values({ userId: ticket.userId, passwordHash, updatedAt: at })
+      .onConflictDoUpdate({ target: userPasswords.userId, set: { passwordHash, updatedAt: at } })
+    const revoked = await tx
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.userId, ticket.userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id })
+    return revoked.map((s) => s.id)
+  })
+}
+
+/** Changes the password; the user's other sessions end, the one that asked stays. */
+export async function updatePassword(deps: PasswordDeps, user: AuthUser, input: UpdatePassword): Promise<string[]> {
+  refuse(input.oldPassword === '' ? 'enterPassword' : null, passwordIssue(input.newPassword))
+  const [row] = await deps.db.select({ hash: userPasswords.passwordHash }).from(userPasswords).where(eq(userPasswords.userId, user.id))
+  if (!row) throw new AppError(409, 'noPassword')
+  if (!(await verifyPassword(input.oldPassword, row.hash))) throw new AppError(400, 'wrongOldPassword')
+  const passwordHash = await hashPassword(input.newPassword)
+  const at = new Date(deps.now())
+  return deps.db.transaction(async (tx) => {
+    await tx.update(userPasswords).set({ passwordHash, updatedAt: at }).where(eq(userPasswords.userId, user.id))
+    const revoked = await tx
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), ne(sessions.id, user.sessionId)))
+      .returning({ id: sessions.id })
+    return revoked.map((s) => s.id)
+  })
+}

@@ -1,0 +1,39 @@
+// E-mail sign-in calls. All mutations: nothing here is cached data, and a password never sits in a query key.
+import { useMutation } from '@tanstack/react-query'
+import {
+  passwordApi,
+  type EmailCodeQuery,
+  type Login,
+  type Register,
+  type ResetCheckQuery,
+  type ResetPassword,
+  type UpdatePassword,
+} from '#contract/password.ts'
+import { api } from '../../lib/api.ts'
+import { authEvents } from '../../lib/auth-events.ts'
+import { updateSession } from '../../lib/session.ts'
+
+/** The same session a wallet sign-in leaves, minus the address: the chain guard lets it in without a wallet. */
+function storeToken(token: string) {
+  updateSession({ token, isLoggedIn: true, address: null })
+  authEvents.signedIn()
+}
+
+export const useSendEmailCode = () => useMutation({ mutationFn: (query: EmailCodeQuery) => api(passwordApi.emailCode, { query }) })
+
+export const useLogin = () =>
+  useMutation({ mutationFn: (body: Login) => api(passwordApi.login, { body }), onSuccess: storeToken })
+
+export const useRegister = () =>
+  useMutation({ mutationFn: (body: Register) => api(passwordApi.register, { body }), onSuccess: storeToken })
+
+/** Recovery in two steps: the e-mailed code buys a one-time ticket, the ticket sets the password. */
+export const useResetPassword = () =>
+  useMutation({
+    mutationFn: async ({ email, code, password }: ResetCheckQuery & Pick<ResetPassword, 'password'>) => {
+      const { ticket } = await api(passwordApi.resetCheck, { query: { email, code } })
+      return api(passwordApi.resetPassword, { body: { ticket, password } })
+    },
+  })
+
+export const useUpdatePassword = () => useMutation({ mutationFn: (body: UpdatePassword) => api(passwordApi.updatePassword, { body }) })

@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises'
+import { expect, test, type Page } from '@playwright/test'
+import { installWallet } from './fixtures/wallet.ts'
+import { signInFresh } from './fixtures/app.ts'
+
+const panel = (page: Page) => page.getByTestId('balance-panel')
+
+async function switchBook(page: Page, book: 'Demo' | 'Live') {
+  await page.goto('/profile/balance')
+  await panel(page).getByRole('button', { name: book, exact: true }).click()
+  await expect(panel(page).getByTestId('book-badge')).toHaveText(book)
+}
+
+test('a new user sees demo funds, switches books, finds the funding in the record and exports it', async ({ page }) => {
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  // The home hero says which book is active, next to "Signed in".
+  await expect(page.getByTestId('book-badge')).toHaveText('Demo')
+
+  await page.goto('/profile/balance')
+  await expect(panel(page).getByTestId('book-badge')).toHaveText('Demo')
+  await expect(panel(page).getByTestId('balance-total')).toHaveText('10,000.00 USDT')
+
+  await switchBook(page, 'Live')
+  await expect(panel(page).getByTestId('balance-total')).toHaveText('0.00 USDT')
+  await page.goto('/profile/records')
+  await expect(page.getByText('nothing found yet')).toBeVisible()
+
+  await switchBook(page, 'Demo')
+  await expect(panel(page).getByTestId('balance-total')).toHaveText('10,000.00 USDT')
+
+  // Resetting asks first; the demo book stays at its starting funds.
+  await panel(page).getByRole('button', { name: 'Reset demo funds' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Reset demo funds?' })
+  await dialog.getByRole('button', { name: 'Reset', exact: true }).click()
+  await expect(dialog).toBeHidden()
+  await expect(panel(page).getByTestId('balance-total')).toHaveText('10,000.00 USDT')
+
+  await page.goto('/profile/records')
+  const row = page.getByTestId('record-row').filter({ hasText: 'Demo funds' })
+  await expect(row).toContainText('+10,000.00 USDT')
+  await expect(page.getByText('No more data')).toBeVisible()
+
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export CSV' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe('keelson-transactions-demo.csv')
+  const csv = await readFile(await download.path(), 'utf8')
+  const lines = csv.split('\r\n')
+  expect(lines[0]).toBe('time,kind,reason,amount,currency,book,balance_after')
+  expect(lines).toContainEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z,demo_funding,Demo funds,10000,USDT,demo,10000$/))
+})
