@@ -6,6 +6,11 @@ export default defineConfig({
   sourceLocale: 'en-US',
   locales: LANGUAGES.map((l) => l.bcp47),
   fallbackLocales: { default: 'en-US' },
-  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['src'], exclude: ['**/*.test.*'] }],
+  catalogs: [
+    // The app's strings: loaded by the browser, one chunk per language.
+    { path: '<rootDir>/locales/{locale}/messages', include: ['src'], exclude: ['**/*.test.*', '**/server-messages*'] },
+    // The server's answers (src/contract/server-messages*.ts): read by the server only, kept out of the app bundle.
+    { path: '<rootDir>/locales/{locale}/server', include: ['src/contract/server-messages.ts', 'src/contract/server-messages-*.ts'] },
+  ],
   format: formatter({ lineNumbers: false }),
 })

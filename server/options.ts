@@ -1,5 +1,6 @@
 // buildApp's options and their defaults. main.ts fills them from the environment; tests pass them directly.
 import { fileURLToPath } from 'node:url'
+import type { MailOptions } from './modules/password/mailer.ts'
 
 export type RateLimitOptions = {
   /** Requests per IP per window on each API route. */
@@ -38,14 +39,16 @@ export type AppOptions = {
   corsOrigins?: string[]
   /** Trust X-Forwarded-* (behind a load balancer), so rate limits see the client's IP. */
   trustProxy?: boolean
-  /** Where locales/<bcp47>/messages.po live. */
+  /** Where locales/<bcp47>/server.po live. */
   localesDir?: string
   /** Largest accepted request body in bytes. */
   bodyLimit?: number
+  /** Outgoing mail (modules/password/mailer.ts): SMTP, else an outbox folder, else memory only (tests). */
+  mail?: MailOptions
 }
 
-export type ResolvedOptions = Required<Omit<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit'>> &
-  Pick<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl'> & { rateLimit: RateLimitOptions }
+export type ResolvedOptions = Required<Omit<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail'>> &
+  Pick<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'mail'> & { rateLimit: RateLimitOptions }
 
 export function resolveOptions(options: AppOptions): ResolvedOptions {
   return {

@@ -36,9 +36,9 @@ let app: FastifyInstance
 beforeAll(async () => {
   localesDir = mkdtempSync(join(tmpdir(), 'keelson-locales-'))
   mkdirSync(join(localesDir, 'de-DE'))
-  writeFileSync(join(localesDir, 'de-DE', 'messages.po'), GERMAN_PO)
+  writeFileSync(join(localesDir, 'de-DE', 'server.po'), GERMAN_PO)
   mkdirSync(join(localesDir, 'ja-JP'))
-  writeFileSync(join(localesDir, 'ja-JP', 'messages.po'), 'msgid "unterminated')
+  writeFileSync(join(localesDir, 'ja-JP', 'server.po'), 'msgid "unterminated')
   app = await buildTestApp({ localesDir })
 })
 afterAll(async () => {

@@ -1,5 +1,5 @@
 // Translates the server's messages into the caller's Language. The catalogs are the app's Lingui catalogs
-// (locales/<bcp47>/messages.po), so server and app share one set of translations. A missing catalog or an
+// (locales/<bcp47>/server.po, the server's part of them), so server and app share one set of translations. A missing catalog or an
 // untranslated entry falls back to the English text in serverMessages.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -45,7 +45,7 @@ export async function createTranslator(localesDir: string, log: Log): Promise<Tr
   const english = englishMessages()
   const byLocale = new Map<string, I18n>()
   for (const { bcp47 } of LANGUAGES) {
-    const translated = await readCatalog(join(localesDir, bcp47, 'messages.po'), bcp47, log)
+    const translated = await readCatalog(join(localesDir, bcp47, 'server.po'), bcp47, log)
     const i18n = setupI18n({ locale: bcp47, messages: { [bcp47]: { ...english, ...translated } } })
     i18n.setMessagesCompiler(compileMessage)
     byLocale.set(bcp47, i18n)

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSession } from '../../lib/session.ts'
+import { LazyUnreadBadge } from './lazy-unread-badge.tsx'
 import { ui } from '../../state/ui.ts'
 import { LanguageSelect } from '../language-select.tsx'
 import { usePlatformName } from '../use-platform-name.ts'
@@ -26,6 +27,7 @@ export function TopNav() {
         {TABS.map((tab) => (
           <Link key={tab.to} to={tab.to as "/"} className="top-tab" activeOptions={{ exact: tab.to === '/' }}>
             {i18n._(tab.label)}
+            {tab.to.startsWith('/profile') && <LazyUnreadBadge />}
           </Link>
         ))}
       </nav>

@@ -1,4 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { HomeScreen } from '../../features/home/components/home-screen.tsx'
+import { LazyBookBadge } from './-lazy-book-badge.tsx'
 
-export const Route = createFileRoute('/_app/')({ component: HomeScreen })
+export const Route = createFileRoute('/_app/')({ component: HomeRoute })
+
+function HomeRoute() {
+  return <HomeScreen bookBadge={<LazyBookBadge />} />
+}
