@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react'
 import { Outlet, createRootRouteWithContext, redirect } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { updateSession } from '../lib/session.ts'
@@ -8,8 +9,10 @@ import { Realtime } from '../app/realtime.tsx'
 import { OfflineBanner } from '../app/offline-banner.tsx'
 import { UpdatePrompt } from '../app/update-prompt.tsx'
 import { IntroBoard } from '../features/intro/components/intro-board.tsx'
-import { NoticePopup } from '../features/notice/components/notice-popup.tsx'
 import { ErrorFallback } from '../app/error-fallback.tsx'
+
+// The notice popup brings DOMPurify; it loads after the first paint, keeping the sanitiser off the first visit.
+const NoticePopup = lazy(() => import('../features/notice/components/notice-popup.tsx').then((m) => ({ default: m.NoticePopup })))
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // A token arriving in the URL (a link from e-mail sign-in) signs the user in and goes home.
@@ -34,7 +37,9 @@ function Root() {
       <Realtime />
       <Outlet />
       <SignPopup />
-      <NoticePopup />
+      <Suspense fallback={null}>
+        <NoticePopup />
+      </Suspense>
       <IntroBoard />
     </>
   )

@@ -7,6 +7,7 @@ import * as z from 'zod/mini'
 import type { Endpoint } from '#contract/endpoint.ts'
 import { route } from '../../route.ts'
 import { sendMessage } from './messages.service.ts'
+import { clearNotices, publishNotice } from '../config/config.service.ts'
 
 const Text = z.string().check(z.minLength(1), z.maxLength(500))
 
@@ -18,6 +19,15 @@ const testSendMessage = {
   auth: true,
 } as const satisfies Endpoint
 
+/** The site-wide notice, which operators publish with `node server/cli.ts notice`; empty content clears it. */
+const testNotice = {
+  method: 'POST',
+  path: '/test/notice',
+  body: z.object({ title: z.string().check(z.maxLength(200)), content: z.string().check(z.maxLength(5000)) }),
+  data: z.null(),
+  auth: true,
+} as const satisfies Endpoint
+
 export function testHooksEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.E2E_TEST_HOOKS === '1' && env.NODE_ENV !== 'production'
 }
@@ -25,6 +35,11 @@ export function testHooksEnabled(env: NodeJS.ProcessEnv = process.env): boolean 
 export function registerMessageTestHooks(app: FastifyInstance, enabled = testHooksEnabled()) {
   if (process.env.E2E_TEST_HOOKS === '1' && !enabled) app.log.warn('E2E_TEST_HOOKS ignored: NODE_ENV is production')
   if (!enabled) return
-  app.log.warn('E2E test hooks are on: POST /api/test/sendMessage')
+  app.log.warn('E2E test hooks are on: POST /api/test/sendMessage, /api/test/notice')
   route(app, testSendMessage, ({ user, body }) => sendMessage(app, user.id, body.title, body.body))
+  route(app, testNotice, async ({ body }) => {
+    await clearNotices(app.db)
+    if (body.content) await publishNotice(app.db, body.title, body.content)
+    return null
+  })
 }
