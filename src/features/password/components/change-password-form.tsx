@@ -5,6 +5,7 @@ import { useUpdatePassword } from '../api.ts'
 import { checkConfirm, checkNewPassword, checkPassword, hasProblems, problemsOf, type Problems } from '../validation.ts'
 import { FormError } from './form-error.tsx'
 import { TextField } from './text-field.tsx'
+import { NewPasswordFields } from './new-password-fields.tsx'
 
 type Field = 'oldPassword' | 'newPassword' | 'confirm'
 
@@ -41,23 +42,13 @@ export function ChangePasswordForm() {
         onChange={(e) => set('oldPassword')(e.target.value)}
         problem={problems.oldPassword}
       />
-      <TextField
-        label={t`New password`}
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        value={form.newPassword}
-        onChange={(e) => set('newPassword')(e.target.value)}
-        problem={problems.newPassword}
-      />
-      <TextField
-        label={t`Confirm password`}
-        name="confirm"
-        type="password"
-        autoComplete="new-password"
-        value={form.confirm}
-        onChange={(e) => set('confirm')(e.target.value)}
-        problem={problems.confirm}
+      <NewPasswordFields
+        isNew={true}
+        password={form.newPassword}
+        confirm={form.confirm}
+        onPassword={set('newPassword')}
+        onConfirm={set('confirm')}
+        problems={{ password: problems.newPassword, confirm: problems.confirm }}
       />
       <FormError error={update.error} />
       {update.isSuccess && (

@@ -6,6 +6,7 @@ import { checkCode, checkConfirm, checkEmail, checkNewPassword, hasProblems, pro
 import { CodeField } from './code-field.tsx'
 import { FormError } from './form-error.tsx'
 import { TextField } from './text-field.tsx'
+import { NewPasswordFields } from './new-password-fields.tsx'
 
 type Field = 'email' | 'code' | 'password' | 'confirm'
 
@@ -40,23 +41,13 @@ export function RecoverForm({ onReset }: { onReset: () => void }) {
         problem={problems.code}
         onEmailProblem={(email) => setProblems((p) => ({ ...p, email }))}
       />
-      <TextField
-        label={t`New password`}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        value={form.password}
-        onChange={(e) => set('password')(e.target.value)}
-        problem={problems.password}
-      />
-      <TextField
-        label={t`Confirm password`}
-        name="confirm"
-        type="password"
-        autoComplete="new-password"
-        value={form.confirm}
-        onChange={(e) => set('confirm')(e.target.value)}
-        problem={problems.confirm}
+      <NewPasswordFields
+        isNew={true}
+        password={form.password}
+        confirm={form.confirm}
+        onPassword={set('password')}
+        onConfirm={set('confirm')}
+        problems={{ password: problems.password, confirm: problems.confirm }}
       />
       <FormError error={reset.error} />
       <button type="submit" className="btn primary" disabled={reset.isPending}>

@@ -7,6 +7,7 @@ import { checkCode, checkConfirm, checkEmail, checkNewPassword, hasProblems, pro
 import { CodeField } from './code-field.tsx'
 import { FormError } from './form-error.tsx'
 import { TextField } from './text-field.tsx'
+import { NewPasswordFields } from './new-password-fields.tsx'
 
 type Field = 'email' | 'code' | 'password' | 'confirm'
 
@@ -41,23 +42,13 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: () => void }) {
         problem={problems.code}
         onEmailProblem={(email) => setProblems((p) => ({ ...p, email }))}
       />
-      <TextField
-        label={t`Password`}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        value={form.password}
-        onChange={(e) => set('password')(e.target.value)}
-        problem={problems.password}
-      />
-      <TextField
-        label={t`Confirm password`}
-        name="confirm"
-        type="password"
-        autoComplete="new-password"
-        value={form.confirm}
-        onChange={(e) => set('confirm')(e.target.value)}
-        problem={problems.confirm}
+      <NewPasswordFields
+        isNew={false}
+        password={form.password}
+        confirm={form.confirm}
+        onPassword={set('password')}
+        onConfirm={set('confirm')}
+        problems={{ password: problems.password, confirm: problems.confirm }}
       />
       <FormError error={register.error} />
       <button type="submit" className="btn primary" disabled={register.isPending}>
