@@ -1,28 +1,16 @@
 // The operator CLI writes to the same database the server reads. Always on a PGlite directory of its own, so it
 // never touches settings in a shared PostgreSQL that other tests read.
-import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.ts'
-import { call } from './test/helpers.ts'
+import { call, cliRunner } from './test/helpers.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'keelson-cli-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-async function cli(...args: string[]) {
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' }
-  const cwd = new URL('..', import.meta.url)
-  try {
-    const { stdout } = await promisify(execFile)(process.execPath, ['server/cli.ts', ...args], { env, cwd })
-    return { code: 0, out: stdout }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, out: failed.stdout + failed.stderr }
-  }
-}
+const cli = cliRunner(dataDir)
 
 describe('server/cli.ts', () => {
   it('prints its usage, naming the one-process rule of PGlite', async () => {

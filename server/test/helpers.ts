@@ -1,5 +1,7 @@
 // Shared by the server tests: an app on in-memory PGlite, or on DATABASE_URL / REDIS_URL when those are set (the
 // same suite then runs against the real services), plus wallets that really sign.
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { signInMessage, type CheckSign } from '#contract/auth.ts'
@@ -49,4 +51,19 @@ export async function signIn(app: FastifyInstance, wallet = newWallet()) {
   const response = await call(app, 'POST', '/api/checkSign', { body: await signedPayload(wallet) })
   if (response.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(response.body)}`)
   return { wallet, token: response.body.data as string }
+}
+
+/** Runs `node server/cli.ts ...` against a PGlite directory of its own (never the shared PostgreSQL). */
+export function cliRunner(dataDir: string) {
+  return async (...args: string[]) => {
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' }
+    const cwd = new URL('../..', import.meta.url)
+    try {
+      const { stdout } = await promisify(execFile)(process.execPath, ['server/cli.ts', ...args], { env, cwd })
+      return { code: 0, out: stdout }
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string }
+      return { code: failed.code, out: failed.stdout + failed.stderr }
+    }
+  }
 }

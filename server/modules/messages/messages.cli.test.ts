@@ -1,27 +1,15 @@
 // `node server/cli.ts message`, on a PGlite directory of its own (never the shared PostgreSQL).
-import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app.ts'
-import { call, signIn } from '../../test/helpers.ts'
+import { call, signIn, cliRunner } from '../../test/helpers.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'keelson-cli-message-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-async function cli(...args: string[]) {
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' }
-  const cwd = new URL('../../..', import.meta.url)
-  try {
-    const { stdout } = await promisify(execFile)(process.execPath, ['server/cli.ts', ...args], { env, cwd })
-    return { code: 0, out: stdout }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, out: failed.stdout + failed.stderr }
-  }
-}
+const cli = cliRunner(dataDir)
 
 const open = () => buildApp({ pgliteDir: join(dataDir, 'pglite'), tickMs: 0, rateLimit: { signInMax: 100 } })
 

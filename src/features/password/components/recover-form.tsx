@@ -1,58 +1,17 @@
 // /pass/recover: e-mail, the code mailed to it, a new password typed twice. Success sends the user to sign in.
-import { useState, type FormEvent } from 'react'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { useResetPassword } from '../api.ts'
-import { checkCode, checkConfirm, checkEmail, checkNewPassword, hasProblems, problemsOf, type Problems } from '../validation.ts'
-import { CodeField } from './code-field.tsx'
-import { FormError } from './form-error.tsx'
-import { TextField } from './text-field.tsx'
-import { NewPasswordFields } from './new-password-fields.tsx'
-
-type Field = 'email' | 'code' | 'password' | 'confirm'
+import { EmailCodeForm } from './email-code-form.tsx'
 
 export function RecoverForm({ onReset }: { onReset: () => void }) {
-  const { t } = useLingui()
   const reset = useResetPassword()
-  const [form, setForm] = useState({ email: '', code: '', password: '', confirm: '' })
-  const [problems, setProblems] = useState<Problems<Field>>({})
-  const set = (field: Field) => (value: string) => setForm((f) => ({ ...f, [field]: value }))
-
-  const handleSubmit = (e: FormEvent) => {
-    e.preventDefault()
-    const found = problemsOf({
-      email: checkEmail(form.email),
-      code: checkCode(form.code),
-      password: checkNewPassword(form.password),
-      confirm: checkConfirm(form.password, form.confirm),
-    })
-    setProblems(found)
-    if (hasProblems(found)) return
-    reset.mutate({ email: form.email.trim(), code: form.code.trim(), password: form.password }, { onSuccess: onReset })
-  }
-
   return (
-    <form className="pass-form" noValidate onSubmit={handleSubmit}>
-      <TextField label={t`E-mail`} name="email" type="email" autoComplete="email" value={form.email} onChange={(e) => set('email')(e.target.value)} problem={problems.email} />
-      <CodeField
-        email={form.email}
-        purpose="reset"
-        value={form.code}
-        onChange={set('code')}
-        problem={problems.code}
-        onEmailProblem={(email) => setProblems((p) => ({ ...p, email }))}
-      />
-      <NewPasswordFields
-        isNew={true}
-        password={form.password}
-        confirm={form.confirm}
-        onPassword={set('password')}
-        onConfirm={set('confirm')}
-        problems={{ password: problems.password, confirm: problems.confirm }}
-      />
-      <FormError error={reset.error} />
-      <button type="submit" className="btn primary" disabled={reset.isPending}>
-        <Trans>Set new password</Trans>
-      </button>
-    </form>
+    <EmailCodeForm
+      purpose="reset"
+      submitLabel={<Trans>Set new password</Trans>}
+      isPending={reset.isPending}
+      error={reset.error}
+      onSubmit={(values) => reset.mutate(values, { onSuccess: onReset })}
+    />
   )
 }
