@@ -1,6 +1,7 @@
 // npm run bench:ledger — postings per second through the ledger, as the endpoints post them (postJournal on the
-// app's database handle, one transaction per posting, an idempotency key each), from 50 concurrent workers moving
-// random amounts between random user accounts. PGlite in memory by default; DATABASE_URL for PostgreSQL.
+// app's database handle, an idempotency key each; postJournal batches what arrives together), from 50 concurrent
+// workers moving random amounts between random user accounts. PGlite in memory by default; DATABASE_URL for
+// PostgreSQL. Latency is per posting, from the call to its answer, waiting in the batch queue included.
 // Prints postings/s, p50/p99 latency per run, the median run, and the reconciliation after all runs.
 // Env: BENCH_SECONDS (10), BENCH_RUNS (3), BENCH_WORKERS (50), BENCH_USERS (200), BENCH_POOL (20, PostgreSQL).
 import { randomUUID } from 'node:crypto'

@@ -11,12 +11,6 @@ export function pgError(error: unknown): PgErrorLike | null {
   return null
 }
 
-/** The CHECK that keeps user balances at or above zero (0003_ledger.sql). */
-export const isOverdraft = (error: unknown) => {
-  const e = pgError(error)
-  return e?.code === '23514' && (e.constraint === 'accounts_owner_balance_check' || /accounts_owner_balance_check/.test(e.message ?? ''))
-}
-
 /** Deadlock or serialization failure: the whole transaction may simply be tried again. */
 export const isRetryable = (error: unknown) => {
   const code = pgError(error)?.code

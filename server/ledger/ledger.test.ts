@@ -162,6 +162,73 @@ describe('postJournal rules', () => {
   })
 })
 
+describe('postJournal in batches', () => {
+  it('posts a burst of postings in shared batches, each with its own answer', async () => {
+    const rich = await newUser()
+    const poor = await newUser()
+    await deposit(rich, '100')
+    const key = randomUUID()
+    // Made in one tick, these go to the database together: a 409 for one must not touch the others.
+    const [a, b, c, d, e] = await Promise.allSettled([
+      debit(rich, '10', key),
+      debit(poor, '1'),
+      debit(rich, '10', key),
+      debit(rich, '85'),
+      debit(rich, '10'),
+    ])
+    expect(a).toMatchObject({ status: 'fulfilled', value: { replayed: false } })
+    expect(b).toMatchObject({ status: 'rejected', reason: { statusCode: 409 } })
+    // The repeated key is answered with the first journal of the same batch.
+    expect(c).toMatchObject({ status: 'fulfilled', value: { replayed: true } })
+    expect(c.status === 'fulfilled' && a.status === 'fulfilled' && c.value.journalId === a.value.journalId).toBe(true)
+    expect(d).toMatchObject({ status: 'fulfilled', value: { replayed: false } })
+    // Items apply in order: after 10 and 85 only 5 are left, so the last 10 is refused.
+    expect(e).toMatchObject({ status: 'rejected', reason: { statusCode: 409 } })
+    expect(await balanceOf(rich)).toBe('5')
+    expect(await balanceOf(poor)).toBe('0')
+    expect(a.status === 'fulfilled' && a.value.touched).toEqual([{ userId: rich, book: 'live' }])
+  })
+
+  it('fails only the posting that names an unknown account', async () => {
+    const userId = await newUser()
+    await deposit(userId, '3')
+    const unknown = postJournal(app.db, {
+      kind: 'transfer',
+      reason: 'transfer',
+      idempotencyKey: randomUUID(),
+      legs: [
+        { accountId: randomUUID(), amount: '-1', currency: 'USDT' },
+        { account: available(userId), amount: '1', currency: 'USDT' },
+      ],
+    })
+    const [bad, good] = await Promise.allSettled([unknown, debit(userId, '2')])
+    expect(bad.status).toBe('rejected')
+    expect(good).toMatchObject({ status: 'fulfilled', value: { replayed: false } })
+    expect(await balanceOf(userId)).toBe('1')
+  })
+
+  it('answers 409 inside a caller transaction without aborting it', async () => {
+    const userId = await newUser()
+    await deposit(userId, '1')
+    const after = await app.db.transaction(async (tx) => {
+      await expect(
+        postJournal(tx, {
+          kind: 'fee',
+          reason: 'transfer',
+          idempotencyKey: randomUUID(),
+          legs: [
+            { account: available(userId), amount: '-2', currency: 'USDT' },
+            { account: fees, amount: '2', currency: 'USDT' },
+          ],
+        }),
+      ).rejects.toMatchObject({ statusCode: 409 })
+      return (await tx.execute(sql`SELECT 1 AS ok`)) as unknown as { rows: unknown[] }
+    })
+    expect(after.rows).toHaveLength(1)
+    expect(await balanceOf(userId)).toBe('1')
+  })
+})
+
 describe('the database enforces the rules', () => {
   it('refuses UPDATE and DELETE of entries and journals', async () => {
     const userId = await newUser()
@@ -181,7 +248,7 @@ describe('the database enforces the rules', () => {
     expect(await balanceOf(userId)).toBe('1')
   })
 
-  it('refuses an unbalanced journal inserted directly, at commit', async () => {
+  it('refuses an unbalanced journal inserted directly', async () => {
     const userId = await newUser()
     await deposit(userId, '1')
     const [account] = await app.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ownerId, userId))
@@ -202,6 +269,20 @@ describe('the database enforces the rules', () => {
       WITH j AS (INSERT INTO journals (kind, reason, idempotency_key) VALUES ('transfer', 'transfer', ${randomUUID()}) RETURNING id)
       INSERT INTO entries (journal_id, account_id, amount, currency) SELECT id, ${account!.id}, -2, 'USDT' FROM j`)
     expect(String((error as { cause?: unknown })?.cause ?? error)).toMatch(/accounts_owner_balance_check/)
+    expect(await balanceOf(userId)).toBe('1')
+  })
+
+  it('refuses an entry that misstates the balance after it', async () => {
+    const userId = await newUser()
+    await deposit(userId, '1')
+    const [account] = await app.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ownerId, userId))
+    const [clearingAccount] = await app.db.select({ id: accounts.id }).from(accounts).where(sql`${accounts.ownerId} IS NULL AND ${accounts.kind} = 'deposits_clearing' AND ${accounts.book} = 'live'`)
+    const error = await refused(sql`
+      WITH j AS (INSERT INTO journals (kind, reason, idempotency_key) VALUES ('transfer', 'transfer', ${randomUUID()}) RETURNING id)
+      INSERT INTO entries (journal_id, account_id, amount, currency, balance_after)
+        SELECT id, ${account!.id}::uuid, 5, 'USDT', 1000 FROM j
+        UNION ALL SELECT id, ${clearingAccount!.id}::uuid, -5, 'USDT', (SELECT balance - 5 FROM accounts WHERE id = ${clearingAccount!.id}::uuid) FROM j`)
+    expect(String((error as { cause?: unknown })?.cause ?? error)).toMatch(/states balance_after 1000/)
     expect(await balanceOf(userId)).toBe('1')
   })
 })
