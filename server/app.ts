@@ -16,6 +16,7 @@ import { createRedisBus } from './realtime/redis-bus.ts'
 import { createHub } from './realtime/hub.ts'
 import { registerSocketRoutes, SOCKET_MAX_PAYLOAD } from './realtime/socket.routes.ts'
 import { startMarket } from './market/start.ts'
+import { pruneUsedSignatures } from './modules/auth/auth.service.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { registerConfigRoutes } from './modules/config/config.routes.ts'
 import { registerAccountRoutes } from './modules/account/account.routes.ts'
@@ -23,6 +24,9 @@ import { registerPasswordRoutes } from './modules/password/password.routes.ts'
 import { registerInviteRoutes } from './modules/invite/invite.routes.ts'
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts'
 import { resolveOptions, type AppOptions } from './options.ts'
+
+/** How often each instance forgets used signatures that can never pass again. */
+const PRUNE_EVERY_MS = 5 * 60 * 1000
 
 export type { AppOptions } from './options.ts'
 
@@ -80,6 +84,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
     const market = startMarket(app, conf)
     cleanups.push(market.stop)
+
+    // Any instance may prune (a DELETE of what no sign-in can use again); each does so every few minutes.
+    const pruning = setInterval(() => {
+      pruneUsedSignatures(app.db, app.now()).catch((error: unknown) => app.log.warn({ err: error }, 'pruning used signatures failed'))
+    }, PRUNE_EVERY_MS)
+    pruning.unref()
+    cleanups.push(async () => clearInterval(pruning))
   } catch (error) {
     await cleanUp()
     throw error

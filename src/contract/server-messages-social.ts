@@ -6,4 +6,9 @@ export const socialMessages = {
   inviteCodeOwn: /*i18n*/ { id: 'server.invite.own', message: 'You cannot use your own invite code' },
   inviteCodeCycle: /*i18n*/ { id: 'server.invite.cycle', message: 'This user was invited by you, so they cannot be your inviter' },
   messageNotFound: /*i18n*/ { id: 'server.messages.notFound', message: 'Message not found' },
+  messageWelcomeTitle: /*i18n*/ { id: 'server.messages.welcome.title', message: 'Welcome aboard' },
+  messageWelcomeBody: /*i18n*/ {
+    id: 'server.messages.welcome.body',
+    message: 'Your account is ready, with a demo book to try trading risk-free. Invite friends from your account page.',
+  },
 } as const

@@ -52,7 +52,7 @@ test('notifications: a pushed message raises the unread badge live, shows in the
 
   await page.goto('/profile/notifications')
   await expect(page.getByTestId('message')).toHaveCount(1)
-  await expect(page.getByText('Welcome to Keelson').last()).toBeVisible()
+  await expect(page.getByText('Welcome aboard')).toBeVisible()
   await expect(page.getByText('No more data')).toBeVisible()
 
   const sent = await request.post('/api/test/sendMessage', {

@@ -1,6 +1,6 @@
 // Wallet sign-in (DESIGN.md section 4): the exact message, a fresh timestamp, a signature by the address, used once.
 import { createHash } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, lt } from 'drizzle-orm'
 import { getAddress, type Hex } from 'viem'
 import { signInMessage, SIGN_IN_FUTURE_SLACK_MS, SIGN_IN_WINDOW_MS, type AccountInfo, type CheckSign } from '#contract/auth.ts'
 import { AppError } from '../../app-error.ts'
@@ -9,7 +9,7 @@ import { hashToken, newToken, type AuthUser } from '../../plugins/auth.ts'
 import type { VerifySignature } from './signature.ts'
 import { sessions, usedSignatures, users } from './auth.table.ts'
 import { bindInviterAtSignUp } from '../invite/invite.service.ts'
-import { insertMessage, WELCOME_MESSAGE } from '../messages/messages.service.ts'
+import { insertTemplateMessage } from '../messages/messages.service.ts'
 import { fundDemoBook } from '../../ledger/books.ts'
 
 type Deps = { db: Db; now: () => number; verify: VerifySignature }
@@ -46,12 +46,25 @@ export async function signIn({ db, now, verify }: Deps, input: CheckSign, invite
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.address, address))
     if (created.length > 0) {
       await bindInviterAtSignUp(tx, user!.id, inviteCode)
-      await insertMessage(tx, user!.id, WELCOME_MESSAGE.title, WELCOME_MESSAGE.body)
+      await insertTemplateMessage(tx, user!.id, 'welcome')
       await fundDemoBook(tx, user!.id)
     }
     await tx.insert(sessions).values({ tokenHash: hashToken(token), userId: user!.id, createdAt })
   })
   return token
+}
+
+/** How long past the sign-in window a used signature is kept: room for clocks of instances that disagree. */
+export const USED_SIGNATURE_MARGIN_MS = 10 * 60 * 1000
+
+/**
+ * Forgets used signatures that can never pass again: their signed time is past the sign-in window, so the expiry
+ * check refuses them before the used-once check is reached. Keeps used_signatures as small as the last minutes.
+ */
+export async function pruneUsedSignatures(db: Db, now: number): Promise<number> {
+  const cutoff = now - SIGN_IN_WINDOW_MS - USED_SIGNATURE_MARGIN_MS
+  const gone = await db.delete(usedSignatures).where(lt(usedSignatures.signedAt, cutoff)).returning({ hash: usedSignatures.signatureHash })
+  return gone.length
 }
 
 export async function signOut(db: Db, now: () => number, user: AuthUser): Promise<void> {

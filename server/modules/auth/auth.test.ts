@@ -4,6 +4,9 @@ import { getAddress } from 'viem'
 import { signInMessage, SIGN_IN_WINDOW_MS } from '#contract/auth.ts'
 import { serverMessages } from '#contract/server-messages.ts'
 import { buildTestApp, call, newWallet, signedPayload, signIn } from '../../test/helpers.ts'
+import { pruneUsedSignatures, USED_SIGNATURE_MARGIN_MS } from './auth.service.ts'
+import { usedSignatures } from './auth.table.ts'
+import { eq } from 'drizzle-orm'
 
 let app: FastifyInstance
 beforeAll(async () => {
@@ -167,5 +170,33 @@ describe('POST /api/login_out', () => {
   it('answers 401 without a token', async () => {
     const res = await call(app, 'POST', '/api/login_out')
     expect(res.body).toEqual({ code: 401, msg: serverMessages.unauthorized.message, data: null })
+  })
+})
+
+describe('used signatures', () => {
+  it('are forgotten once no sign-in can use them again, and a replay is still refused', async () => {
+    let clock = Date.now()
+    const clocked = await buildTestApp({ now: () => clock })
+    try {
+      const payload = await signedPayload(newWallet(), clock)
+      const replay = () => call(clocked, 'POST', '/api/checkSign', { body: payload })
+      const recorded = () => clocked.db.select().from(usedSignatures).where(eq(usedSignatures.signedAt, payload.timeStamp))
+      expect((await replay()).status).toBe(200)
+
+      // Within the sign-in window (and the margin past it) the record stays, and a replay is refused as used.
+      clock = payload.timeStamp + SIGN_IN_WINDOW_MS + USED_SIGNATURE_MARGIN_MS
+      await pruneUsedSignatures(clocked.db, clock)
+      expect(await recorded()).toHaveLength(1)
+      clock = payload.timeStamp + 1000
+      expect((await replay()).body.msg).toBe(serverMessages.signReused.message)
+
+      // Past them the record goes, and the same payload is refused all the same: it has expired.
+      clock = payload.timeStamp + SIGN_IN_WINDOW_MS + USED_SIGNATURE_MARGIN_MS + 1
+      expect(await pruneUsedSignatures(clocked.db, clock)).toBeGreaterThan(0)
+      expect(await recorded()).toHaveLength(0)
+      expect((await replay()).body).toEqual({ code: 401, msg: serverMessages.signExpired.message, data: null })
+    } finally {
+      await clocked.close()
+    }
   })
 })

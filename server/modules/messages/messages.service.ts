@@ -3,21 +3,34 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { MarkMessage, Message, MessagePage } from '#contract/messages.ts'
+import { serverMessages, type ServerMessageKey } from '#contract/server-messages.ts'
 import { AppError } from '../../app-error.ts'
 import type { Db } from '../../db/client.ts'
 import { messages } from './messages.table.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-/** What a new account finds in its notifications. */
-export const WELCOME_MESSAGE = {
-  title: 'Welcome to Keelson',
-  body: 'Your account is ready, with a demo book to try trading risk-free. Invite friends from your account page.',
-}
+/** Messages the system writes: each part is a server message, shown in the reader's language. */
+export const MESSAGE_TEMPLATES = {
+  welcome: { title: 'messageWelcomeTitle', body: 'messageWelcomeBody' },
+} as const satisfies Record<string, { title: ServerMessageKey; body: ServerMessageKey }>
+export type MessageTemplate = keyof typeof MESSAGE_TEMPLATES
+
+const isTemplate = (value: string | null): value is MessageTemplate => value !== null && Object.hasOwn(MESSAGE_TEMPLATES, value)
 
 /** Stores a message; the caller pushes it (or, inside a transaction, lets the next page load find it). */
 export async function insertMessage(db: Db | Tx, userId: string, title: string, body: string): Promise<{ id: string; title: string }> {
   const [row] = await db.insert(messages).values({ userId, title, body }).returning({ id: messages.id, title: messages.title })
+  return row!
+}
+
+/** Stores a message of the system's; title and body keep the English text, readers see their language. */
+export async function insertTemplateMessage(db: Db | Tx, userId: string, template: MessageTemplate): Promise<{ id: string; title: string }> {
+  const parts = MESSAGE_TEMPLATES[template]
+  const [row] = await db
+    .insert(messages)
+    .values({ userId, template, title: serverMessages[parts.title].message, body: serverMessages[parts.body].message })
+    .returning({ id: messages.id, title: messages.title })
   return row!
 }
 
@@ -27,15 +40,18 @@ export async function sendMessage(app: FastifyInstance, userId: string, title: s
   return message
 }
 
-const toMessage = (row: typeof messages.$inferSelect): Message => ({
+/** A server message in the reader's language. */
+export type Render = (key: ServerMessageKey) => string
+
+const toMessage = (row: typeof messages.$inferSelect, render: Render): Message => ({
   id: row.id,
-  title: row.title,
-  body: row.body,
+  title: isTemplate(row.template) ? render(MESSAGE_TEMPLATES[row.template].title) : row.title,
+  body: isTemplate(row.template) ? render(MESSAGE_TEMPLATES[row.template].body) : row.body,
   createdAt: row.createdAt.getTime(),
   readAt: row.readAt ? row.readAt.getTime() : null,
 })
 
-export async function myMessages(db: Db, userId: string, page: number, size: number): Promise<MessagePage> {
+export async function myMessages(db: Db, userId: string, page: number, size: number, render: Render): Promise<MessagePage> {
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -46,7 +62,7 @@ export async function myMessages(db: Db, userId: string, page: number, size: num
       .offset((page - 1) * size),
     db.select({ n: count() }).from(messages).where(eq(messages.userId, userId)),
   ])
-  return { list: rows.map(toMessage), total: total?.n ?? 0, page, size }
+  return { list: rows.map((row) => toMessage(row, render)), total: total?.n ?? 0, page, size }
 }
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {

@@ -1,4 +1,6 @@
-// A user's messages (notifications), newest first; read_at is null while unread.
+// A user's messages (notifications), newest first; read_at is null while unread. A message the system writes names
+// its template (messages.service.ts MESSAGE_TEMPLATES) and is shown in the reader's language; title and body keep
+// the English text. An operator's message has no template and is shown as written.
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.table.ts'
 
@@ -11,6 +13,7 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    template: text('template'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Message, MessagePage } from '#contract/messages.ts'
 import { serverMessages } from '#contract/server-messages.ts'
 import { buildTestApp, call, signIn } from '../../test/helpers.ts'
-import { sendMessage, WELCOME_MESSAGE } from './messages.service.ts'
+import { sendMessage } from './messages.service.ts'
+
+const WELCOME = serverMessages.messageWelcomeTitle.message
 
 let app: FastifyInstance
 beforeAll(async () => {
@@ -30,8 +32,21 @@ describe('GET /api/getMyMessage', () => {
     const { token } = await newUser()
     const page = await list(token)
     expect(page).toMatchObject({ total: 1, page: 1, size: 20 })
-    expect(page.list[0]).toMatchObject({ title: WELCOME_MESSAGE.title, readAt: null, createdAt: expect.any(Number) })
+    expect(page.list[0]).toMatchObject({ title: WELCOME, readAt: null, createdAt: expect.any(Number) })
     expect(await unread(token)).toBe(1)
+  })
+
+  it('shows the welcome message in the reader’s language, and an operator’s message as written', async () => {
+    const user = await newUser()
+    await sendMessage(app, user.id, 'Wartung heute Nacht', 'Von 2 bis 3 Uhr.')
+    const res = await call(app, 'GET', '/api/getMyMessage', { token: user.token, headers: { language: 'de_DE' } })
+    const [operator, welcome] = (res.body.data as MessagePage).list
+    expect(operator).toMatchObject({ title: 'Wartung heute Nacht', body: 'Von 2 bis 3 Uhr.' })
+    expect(welcome!.title).toBe(app.translate('de_DE', 'messageWelcomeTitle'))
+    expect(welcome!.body).toBe(app.translate('de_DE', 'messageWelcomeBody'))
+    // A real translation, not the English text the row keeps.
+    expect(welcome!.title).not.toBe(WELCOME)
+    expect(welcome!.body).not.toBe(serverMessages.messageWelcomeBody.message)
   })
 
   it('pages newest first', async () => {
@@ -41,14 +56,14 @@ describe('GET /api/getMyMessage', () => {
     expect(first).toMatchObject({ total: 4, page: 1, size: 2 })
     expect(first.list.map((m) => m.title)).toEqual(['Title 3', 'Title 2'])
     const second = await list(user.token, '?page=2&size=2')
-    expect(second.list.map((m) => m.title)).toEqual(['Title 1', WELCOME_MESSAGE.title])
+    expect(second.list.map((m) => m.title)).toEqual(['Title 1', WELCOME])
     expect((await list(user.token, '?page=3&size=2')).list).toEqual([])
   })
 
   it('never shows another user’s messages', async () => {
     const [alice, bob] = await Promise.all([newUser(), newUser()])
     await sendMessage(app, alice.id, 'For Alice', 'private')
-    expect((await list(bob.token)).list.map((m) => m.title)).toEqual([WELCOME_MESSAGE.title])
+    expect((await list(bob.token)).list.map((m) => m.title)).toEqual([WELCOME])
     expect(await unread(bob.token)).toBe(1)
   })
 

@@ -27,7 +27,7 @@ import type { Translate } from '../../plugins/i18n.ts'
 import { sessions, users } from '../auth/auth.table.ts'
 import { createSession } from '../auth/auth.service.ts'
 import { bindInviterAtSignUp } from '../invite/invite.service.ts'
-import { insertMessage, WELCOME_MESSAGE } from '../messages/messages.service.ts'
+import { insertTemplateMessage } from '../messages/messages.service.ts'
 import { consumeCode, issueCode } from './email-code.ts'
 import type { Mailer } from './mailer.ts'
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password-hash.ts'
@@ -79,7 +79,7 @@ export async function register(deps: PasswordDeps, input: Register, inviteHeader
     await tx.insert(userPasswords).values({ userId: created.id, passwordHash, updatedAt: createdAt })
     // The same first-sign-in steps as the wallet's (auth.service.ts): inviter and welcome message.
     await bindInviterAtSignUp(tx, created.id, input.inviteCode ?? inviteHeader)
-    await insertMessage(tx, created.id, WELCOME_MESSAGE.title, WELCOME_MESSAGE.body)
+    await insertTemplateMessage(tx, created.id, 'welcome')
     return createSession(tx, created.id, createdAt)
   })
 }
