@@ -31,6 +31,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       ethRpcUrl: text(env.ETH_RPC_URL),
       mail: { smtpUrl: text(env.SMTP_URL), outboxDir: join(dataDir, 'outbox'), from: text(env.MAIL_FROM) },
       tickMs: integer('TICK_MS', env.TICK_MS, 1000),
+      sessionTtlMs: integer('SESSION_TTL_DAYS', env.SESSION_TTL_DAYS, 30) * 24 * 60 * 60 * 1000,
       corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       rateLimit: {

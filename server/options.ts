@@ -45,10 +45,14 @@ export type AppOptions = {
   bodyLimit?: number
   /** Outgoing mail (modules/password/mailer.ts): SMTP, else an outbox folder, else memory only (tests). */
   mail?: MailOptions
+  /** A token is refused this long after its sign-in; the app then asks for a new signature or password. */
+  sessionTtlMs?: number
 }
 
 export type ResolvedOptions = Required<Omit<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail'>> &
   Pick<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'mail'> & { rateLimit: RateLimitOptions }
+
+const DAY_MS = 24 * 60 * 60 * 1000
 
 export function resolveOptions(options: AppOptions): ResolvedOptions {
   return {
@@ -65,5 +69,6 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     trustProxy: options.trustProxy ?? false,
     localesDir: options.localesDir ?? fileURLToPath(new URL('../locales', import.meta.url)),
     bodyLimit: options.bodyLimit ?? 100 * 1024,
+    sessionTtlMs: options.sessionTtlMs ?? 30 * DAY_MS,
   }
 }

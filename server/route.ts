@@ -5,7 +5,7 @@ import type * as z from 'zod/mini'
 import type { DataOf, Endpoint } from '#contract/endpoint.ts'
 import { AppError } from './app-error.ts'
 import { languageOf } from './plugins/errors.ts'
-import { requireUser, type AuthUser } from './plugins/auth.ts'
+import { requireUser, tokensIssuedAfter, type AuthUser } from './plugins/auth.ts'
 
 type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined
 
@@ -46,7 +46,7 @@ export function route<E extends Endpoint>(
     url: `/api${endpoint.path}`,
     config: { rateLimit: max === false ? false : { max, timeWindow: app.conf.rateLimit.timeWindowMs } },
     handler: async (request, reply) => {
-      const user = endpoint.auth ? await requireUser(app.db, request) : null
+      const user = endpoint.auth ? await requireUser(app.db, request, tokensIssuedAfter(app)) : null
       const query = endpoint.query ? parse(endpoint.query, request.query, 'query') : undefined
       const body = endpoint.body ? parse(endpoint.body, request.body, 'body') : undefined
       let idempotencyKey: string | undefined

@@ -1,7 +1,8 @@
-// Bearer tokens: random, handed out once by /checkSign, stored only as a sha256 hash, valid until revoked.
+// Bearer tokens: random, handed out once by a sign-in, stored only as a sha256 hash, valid until revoked or until
+// sessionTtlMs (SESSION_TTL_DAYS, 30 by default) after the sign-in.
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AccountType } from '#contract/auth.ts'
 import { AppError } from '../app-error.ts'
 import type { Db } from '../db/client.ts'
@@ -33,7 +34,11 @@ export function tokenFromRequest(request: FastifyRequest): string | null {
   return TOKEN_SHAPE.test(token) ? token : null
 }
 
-export async function userForToken(db: Db, token: string): Promise<AuthUser | null> {
+/** Tokens issued before this time have expired. */
+export const tokensIssuedAfter = (app: FastifyInstance) => new Date(app.now() - app.conf.sessionTtlMs)
+
+/** The token's user, if the token was issued after `issuedAfter` and is not revoked. */
+export async function userForToken(db: Db, token: string, issuedAfter: Date): Promise<AuthUser | null> {
   if (!TOKEN_SHAPE.test(token)) return null
   const rows = await db
     .select({
@@ -46,15 +51,15 @@ export async function userForToken(db: Db, token: string): Promise<AuthUser | nu
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.createdAt, issuedAfter)))
     .limit(1)
   return rows[0] ?? null
 }
 
 /** The signed-in user of this request, or a 401 in the envelope. */
-export async function requireUser(db: Db, request: FastifyRequest): Promise<AuthUser> {
+export async function requireUser(db: Db, request: FastifyRequest, issuedAfter: Date): Promise<AuthUser> {
   const token = tokenFromRequest(request)
-  const user = token ? await userForToken(db, token) : null
+  const user = token ? await userForToken(db, token, issuedAfter) : null
   if (!user) throw new AppError(401, 'unauthorized')
   return user
 }

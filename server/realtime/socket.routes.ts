@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { RawData, WebSocket } from 'ws'
 import { ClientMessage } from '#contract/socket.ts'
-import { userForToken } from '../plugins/auth.ts'
+import { tokensIssuedAfter, userForToken } from '../plugins/auth.ts'
 import { sendEnvelope } from '../plugins/errors.ts'
 import type { SocketClient } from './hub.ts'
 
@@ -27,7 +27,7 @@ export function registerSocketRoutes(app: FastifyInstance) {
   async function bind(client: SocketClient, token: string) {
     let ok = false
     try {
-      const user = await userForToken(app.db, token)
+      const user = await userForToken(app.db, token, tokensIssuedAfter(app))
       if (user) Object.assign(client, { userId: user.id, sessionId: user.sessionId })
       ok = Boolean(user)
     } catch (error) {

@@ -47,8 +47,8 @@ export async function call(app: FastifyInstance, method: 'GET' | 'POST', url: st
   return { status: response.statusCode, headers: response.headers, body: response.json() as { code: number; msg: string; data: unknown } }
 }
 
-export async function signIn(app: FastifyInstance, wallet = newWallet()) {
-  const response = await call(app, 'POST', '/api/checkSign', { body: await signedPayload(wallet) })
+export async function signIn(app: FastifyInstance, wallet = newWallet(), timeStamp = app.now()) {
+  const response = await call(app, 'POST', '/api/checkSign', { body: await signedPayload(wallet, timeStamp) })
   if (response.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(response.body)}`)
   return { wallet, token: response.body.data as string }
 }

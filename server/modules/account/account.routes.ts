@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { accountApi } from '#contract/account.ts'
 import { AppError } from '../../app-error.ts'
 import { reconcile } from '../../ledger/reconcile.ts'
-import { requireUser } from '../../plugins/auth.ts'
+import { requireUser, tokensIssuedAfter } from '../../plugins/auth.ts'
 import { languageOf } from '../../plugins/errors.ts'
 import { route } from '../../route.ts'
 import { exportRows, getBalance, reasonTranslator, resetDemo, transactionRecord, transactionTotals, updateAccountType } from './account.service.ts'
@@ -37,7 +37,7 @@ function registerExportRoute(app: FastifyInstance) {
     url: `/api${endpoint.path}`,
     config: { rateLimit: { max: app.conf.rateLimit.max, timeWindow: app.conf.rateLimit.timeWindowMs } },
     handler: async (request, reply) => {
-      const user = await requireUser(app.db, request)
+      const user = await requireUser(app.db, request, tokensIssuedAfter(app))
       const parsed = endpoint.query.safeParse(request.query)
       if (!parsed.success) throw new AppError(400, 'invalidInput', { field: parsed.error.issues[0]?.path.map(String).join('.') || 'query' })
       const rows = await exportRows(app, user.id, user.accountType, parsed.data, reasonTranslator(app, languageOf(request)))

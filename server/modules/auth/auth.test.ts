@@ -200,3 +200,21 @@ describe('used signatures', () => {
     }
   })
 })
+
+describe('tokens', () => {
+  it('are refused once the session lifetime has passed since the sign-in', async () => {
+    let clock = Date.now()
+    const ttl = 60 * 60 * 1000
+    const clocked = await buildTestApp({ now: () => clock, sessionTtlMs: ttl })
+    try {
+      const { token } = await signIn(clocked, newWallet(), clock)
+      const info = () => call(clocked, 'GET', '/api/getMyAccountInfo', { token })
+      clock += ttl - 1000
+      expect((await info()).status).toBe(200)
+      clock += 2000
+      expect((await info()).body).toEqual({ code: 401, msg: serverMessages.unauthorized.message, data: null })
+    } finally {
+      await clocked.close()
+    }
+  })
+})
