@@ -14,13 +14,15 @@ const demoFundingLeg = (currency: string, amount: Decimal): Leg => ({
   currency,
 })
 
+const demoFundingKey = (userId: string) => `demo-funding:${userId}`
+
 /** Funds a new demo book with DEMO_FUNDS; once per user whatever happens (the key is the user id). */
 export function fundDemoBook(handle: DbOrTx, userId: string): Promise<Posted> {
   const amount = new Decimal(DEMO_FUNDS.amount)
   return postJournal(handle, {
     kind: 'demo_funding',
     reason: 'demo.funding',
-    idempotencyKey: `demo-funding:${userId}`,
+    idempotencyKey: demoFundingKey(userId),
     userId,
     legs: [
       { account: { ownerId: userId, book: 'demo', kind: 'available' }, amount: amount.toFixed(), currency: DEMO_FUNDS.currency },
@@ -58,10 +60,18 @@ export async function resetDemoBook(tx: Tx, userId: string, idempotencyKey: stri
   return postJournal(tx, { kind: 'demo_reset', reason: 'demo.reset', idempotencyKey, userId, legs })
 }
 
+/** Whether the user's demo book was ever funded (one index lookup of the funding journal's key). */
+export async function isDemoFunded(handle: DbOrTx, userId: string): Promise<boolean> {
+  const rows = rowsOf<{ one: number }>(
+    await handle.execute(sql`SELECT 1 AS one FROM journals WHERE idempotency_key = ${demoFundingKey(userId)}`),
+  )
+  return rows.length > 0
+}
+
 export type BookBalance = { currency: string; available: string; inUse: string; locked: string; total: string }
 
 /** The user's balances in one book, per currency (USDT first). */
-export async function bookBalances(handle: DbOrTx, userId: string, book: Book): Promise<{ hasAccounts: boolean; currencies: BookBalance[] }> {
+export async function bookBalances(handle: DbOrTx, userId: string, book: Book): Promise<{ hasFunds: boolean; currencies: BookBalance[] }> {
   const rows = rowsOf<{ currency: string; kind: string; balance: string }>(
     await handle.execute(sql`SELECT currency, kind, balance::text AS balance FROM accounts WHERE owner_id = ${userId} AND book = ${book}`),
   )
@@ -81,5 +91,5 @@ export async function bookBalances(handle: DbOrTx, userId: string, book: Book): 
     locked: b.locked.toFixed(),
     total: b.available.plus(b.inUse).plus(b.locked).toFixed(),
   }))
-  return { hasAccounts: rows.length > 0, currencies }
+  return { hasFunds: rows.some((row) => !new Decimal(row.balance).isZero()), currencies }
 }

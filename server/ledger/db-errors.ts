@@ -16,3 +16,6 @@ export const isRetryable = (error: unknown) => {
   const code = pgError(error)?.code
   return code === '40P01' || code === '40001'
 }
+
+/** A data or integrity error (classes 22 and 23): caused by what a statement was given, not by the moment. */
+export const isPostingError = (error: unknown) => /^2[23]/.test(pgError(error)?.code ?? '')

@@ -207,6 +207,39 @@ describe('postJournal in batches', () => {
     expect(await balanceOf(userId)).toBe('1')
   })
 
+  it('refuses a posting that would take a user account below zero between its own legs', async () => {
+    const userId = await newUser()
+    await deposit(userId, '50')
+    const roundTrip = postJournal(app.db, {
+      kind: 'transfer',
+      reason: 'transfer',
+      idempotencyKey: randomUUID(),
+      legs: [
+        { account: available(userId), amount: '-80', currency: 'USDT' },
+        { account: available(userId), amount: '80', currency: 'USDT' },
+      ],
+    })
+    await expect(roundTrip).rejects.toMatchObject({ statusCode: 409 })
+    expect(await balanceOf(userId)).toBe('50')
+  })
+
+  it('answers a repeated key with the first journal without looking at its legs again', async () => {
+    const userId = await newUser()
+    const key = randomUUID()
+    const first = await deposit(userId, '7', key)
+    const again = await postJournal(app.db, {
+      kind: 'transfer',
+      reason: 'transfer',
+      idempotencyKey: key,
+      legs: [
+        { accountId: randomUUID(), amount: '-1', currency: 'USDT' },
+        { account: available(userId), amount: '1', currency: 'USDT' },
+      ],
+    })
+    expect(again).toMatchObject({ journalId: first.journalId, replayed: true })
+    expect(await balanceOf(userId)).toBe('7')
+  })
+
   it('answers 409 inside a caller transaction without aborting it', async () => {
     const userId = await newUser()
     await deposit(userId, '1')
@@ -268,6 +301,19 @@ describe('the database enforces the rules', () => {
     const error = await refused(sql`
       WITH j AS (INSERT INTO journals (kind, reason, idempotency_key) VALUES ('transfer', 'transfer', ${randomUUID()}) RETURNING id)
       INSERT INTO entries (journal_id, account_id, amount, currency) SELECT id, ${account!.id}, -2, 'USDT' FROM j`)
+    expect(String((error as { cause?: unknown })?.cause ?? error)).toMatch(/accounts_owner_balance_check/)
+    expect(await balanceOf(userId)).toBe('1')
+  })
+
+  it('refuses entries that take a user account below zero in between, even when the journal ends where it began', async () => {
+    const userId = await newUser()
+    await deposit(userId, '1')
+    const [account] = await app.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ownerId, userId))
+    const error = await refused(sql`
+      WITH j AS (INSERT INTO journals (kind, reason, idempotency_key) VALUES ('transfer', 'transfer', ${randomUUID()}) RETURNING id)
+      INSERT INTO entries (journal_id, account_id, amount, currency, balance_after)
+        SELECT id, ${account!.id}::uuid, -5, 'USDT', -4 FROM j
+        UNION ALL SELECT id, ${account!.id}::uuid, 5, 'USDT', 1 FROM j`)
     expect(String((error as { cause?: unknown })?.cause ?? error)).toMatch(/accounts_owner_balance_check/)
     expect(await balanceOf(userId)).toBe('1')
   })

@@ -7,7 +7,8 @@
 // posting is a batch of one and goes at once. Batching is what lets one PostgreSQL on 2 cores pass 2 000 postings a
 // second (npm run bench:ledger): commit, round trip and statements are paid per batch, not per posting.
 // Each posting still stands alone: its own idempotency key, its own answer, its own 409 when it would overdraw.
-// A batch that fails on something no posting should meet (an unknown account) is split, so only the culprit fails.
+// A batch that fails on one posting's data (an unknown account, a currency mismatch) is split, so only the culprit
+// fails; any other failure (the database gone, retries used up) fails the whole batch.
 //
 // Concurrency: ledger_post_batch locks every account it touches in id order, so batches and single postings queue
 // instead of deadlocking. Idempotency: the journal's key is UNIQUE; a key seen before answers the first journal
@@ -17,7 +18,7 @@ import { Decimal } from './decimal.ts'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { AppError } from '../app-error.ts'
-import { isRetryable } from './db-errors.ts'
+import { isPostingError, isRetryable } from './db-errors.ts'
 import type { Db } from '../db/client.ts'
 import type { AccountSpec, Book, DbOrTx, Reason, Tx } from './types.ts'
 
@@ -171,12 +172,13 @@ class Batcher {
     try {
       outcomes = await this.attempt(batch.map((w) => w.item))
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]!.reject(error)
+      if (batch.length === 1 || !isPostingError(error)) {
+        for (const w of batch) w.reject(error)
         return
       }
-      // Something no posting should meet failed the whole batch: post each alone, so only the culprit fails.
-      await Promise.all(batch.map((w) => this.run([w])))
+      // One posting's data failed the whole batch (an unknown account, a currency mismatch): post each alone, one
+      // after another, so only the culprit fails and the pool is not flooded.
+      for (const w of batch) await this.run([w])
       return
     }
     batch.forEach((w, i) => {

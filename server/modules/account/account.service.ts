@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify'
 import type { Balance, RangeQuery, RecordQuery, RecordTotals, TransactionPage, TransactionRow } from '#contract/account.ts'
 import type { AccountType } from '#contract/auth.ts'
 import { accounts, entries, journals } from '../../ledger/ledger.table.ts'
-import { bookBalances, fundDemoBook, resetDemoBook } from '../../ledger/books.ts'
+import { bookBalances, fundDemoBook, isDemoFunded, resetDemoBook } from '../../ledger/books.ts'
+import { isRetryable } from '../../ledger/db-errors.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
 import { trim } from '../../ledger/reconcile.ts'
 import { isReason, REASONS } from '../../ledger/types.ts'
@@ -14,8 +15,9 @@ import { users } from '../auth/auth.table.ts'
 
 export async function getBalance(app: FastifyInstance, userId: string, book: AccountType): Promise<Balance> {
   let balances = await bookBalances(app.db, userId, book)
-  // Users created before the ledger existed get their demo funds on first look (idempotent: once per user).
-  if (book === 'demo' && !balances.hasAccounts) {
+  // Users created before the ledger existed get their demo funds on first look (idempotent: once per user). An
+  // empty demo book is the sign; the funding journal, not the accounts, says whether it was ever funded.
+  if (book === 'demo' && !balances.hasFunds && !(await isDemoFunded(app.db, userId))) {
     await fundDemoBook(app.db, userId)
     balances = await bookBalances(app.db, userId, book)
   }
@@ -30,9 +32,20 @@ export async function updateAccountType(app: FastifyInstance, userId: string, ac
 
 export async function resetDemo(app: FastifyInstance, userId: string, key: string): Promise<Balance> {
   // Keys are the caller's; scoped per user so two users' keys never meet.
-  const posted = await app.db.transaction((tx) => resetDemoBook(tx, userId, `user:${userId}:resetDemo:${key}`))
+  // A deadlock with a posting that creates this user's accounts at the same moment is resolved by trying again.
+  const posted = await retrying(() => app.db.transaction((tx) => resetDemoBook(tx, userId, `user:${userId}:resetDemo:${key}`)))
   await pushBalanceUpdates(app, posted)
   return getBalance(app, userId, 'demo')
+}
+
+async function retrying<T>(work: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work()
+    } catch (error) {
+      if (!isRetryable(error) || attempt >= attempts) throw error
+    }
+  }
 }
 
 type Translate = (reason: string) => string

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serverMessages } from '#contract/server-messages.ts'
 import { postJournal } from '../../ledger/post.ts'
-import { buildTestApp, call, signIn } from '../../test/helpers.ts'
+import { buildTestApp, call, newWallet, signIn } from '../../test/helpers.ts'
+import { hashToken } from '../../plugins/auth.ts'
+import { sessions, users } from '../auth/auth.table.ts'
 
 let app: FastifyInstance
 beforeAll(async () => {
@@ -30,6 +32,28 @@ describe('GET /api/getBalance', () => {
     expect(live.body.data).toMatchObject({ book: 'live', totalUsdt: '0' })
     expect((await post('/api/updateAccountType', token, { accountType: 'demo' })).status).toBe(200)
     expect((await get('/api/getBalance', token)).body.data).toMatchObject({ book: 'demo', totalUsdt: '10000' })
+  })
+
+  it('funds a demo book that was never funded on first look, even if a refused posting left it an empty account', async () => {
+    const [user] = await app.db.insert(users).values({ address: newWallet().address }).returning({ id: users.id })
+    const demo = (kind: 'available') => ({ ownerId: user!.id, book: 'demo', kind }) as const
+    await expect(
+      postJournal(app.db, {
+        kind: 'fee',
+        reason: 'transfer',
+        idempotencyKey: randomUUID(),
+        legs: [
+          { account: demo('available'), amount: '-1', currency: 'USDT' },
+          { account: { ownerId: null, book: 'demo', kind: 'fees' }, amount: '1', currency: 'USDT' },
+        ],
+      }),
+    ).rejects.toMatchObject({ statusCode: 409 })
+    const [session] = await app.db
+      .insert(sessions)
+      .values({ tokenHash: hashToken('f'.repeat(43)), userId: user!.id })
+      .returning({ id: sessions.id })
+    expect(session).toBeDefined()
+    expect((await get('/api/getBalance', 'f'.repeat(43))).body.data).toMatchObject({ book: 'demo', totalUsdt: '10000' })
   })
 
   it('answers 401 without a token', async () => {
