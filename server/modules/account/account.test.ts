@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serverMessages } from '#contract/server-messages.ts'
 import { postJournal } from '../../ledger/post.ts'
 import { buildTestApp, call, newWallet, signIn } from '../../test/helpers.ts'
-import { hashToken } from '../../plugins/auth.ts'
+import { hashToken, newToken } from '../../plugins/auth.ts'
 import { sessions, users } from '../auth/auth.table.ts'
 
 let app: FastifyInstance
@@ -48,12 +48,13 @@ describe('GET /api/getBalance', () => {
         ],
       }),
     ).rejects.toMatchObject({ statusCode: 409 })
+    const token = newToken()
     const [session] = await app.db
       .insert(sessions)
-      .values({ tokenHash: hashToken('f'.repeat(43)), userId: user!.id })
+      .values({ tokenHash: hashToken(token), userId: user!.id })
       .returning({ id: sessions.id })
     expect(session).toBeDefined()
-    expect((await get('/api/getBalance', 'f'.repeat(43))).body.data).toMatchObject({ book: 'demo', totalUsdt: '10000' })
+    expect((await get('/api/getBalance', token)).body.data).toMatchObject({ book: 'demo', totalUsdt: '10000' })
   })
 
   it('answers 401 without a token', async () => {
