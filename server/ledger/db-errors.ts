@@ -17,5 +17,16 @@ export const isRetryable = (error: unknown) => {
   return code === '40P01' || code === '40001'
 }
 
+/** Runs work again, up to `attempts` times in all, while it fails with a deadlock or serialization failure. */
+export async function retrying<T>(work: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work()
+    } catch (error) {
+      if (!isRetryable(error) || attempt >= attempts) throw error
+    }
+  }
+}
+
 /** A data or integrity error (classes 22 and 23): caused by what a statement was given, not by the moment. */
 export const isPostingError = (error: unknown) => /^2[23]/.test(pgError(error)?.code ?? '')

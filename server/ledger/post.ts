@@ -18,7 +18,7 @@ import { Decimal } from './decimal.ts'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { AppError } from '../app-error.ts'
-import { isPostingError, isRetryable } from './db-errors.ts'
+import { isPostingError, retrying } from './db-errors.ts'
 import type { Db } from '../db/client.ts'
 import type { AccountSpec, Book, DbOrTx, Reason, Tx } from './types.ts'
 
@@ -170,7 +170,8 @@ class Batcher {
   private async run(batch: Waiting[]): Promise<void> {
     let outcomes: Outcome[]
     try {
-      outcomes = await this.attempt(batch.map((w) => w.item))
+      const items = batch.map((w) => w.item)
+      outcomes = await retrying(() => runBatch(this.db, items), MAX_ATTEMPTS)
     } catch (error) {
       if (batch.length === 1 || !isPostingError(error)) {
         for (const w of batch) w.reject(error)
@@ -188,16 +189,6 @@ class Batcher {
         w.reject(error)
       }
     })
-  }
-
-  private async attempt(items: Item[]): Promise<Outcome[]> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await runBatch(this.db, items)
-      } catch (error) {
-        if (!isRetryable(error) || attempt >= MAX_ATTEMPTS) throw error
-      }
-    }
   }
 }
 

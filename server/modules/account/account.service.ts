@@ -7,7 +7,7 @@ import type { Balance, RangeQuery, RecordQuery, RecordTotals, TransactionPage, T
 import type { AccountType } from '#contract/auth.ts'
 import { accounts, entries, journals } from '../../ledger/ledger.table.ts'
 import { bookBalances, fundDemoBook, isDemoFunded, resetDemoBook } from '../../ledger/books.ts'
-import { isRetryable } from '../../ledger/db-errors.ts'
+import { retrying } from '../../ledger/db-errors.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
 import { trim } from '../../ledger/reconcile.ts'
 import { isReason, REASONS } from '../../ledger/types.ts'
@@ -36,16 +36,6 @@ export async function resetDemo(app: FastifyInstance, userId: string, key: strin
   const posted = await retrying(() => app.db.transaction((tx) => resetDemoBook(tx, userId, `user:${userId}:resetDemo:${key}`)))
   await pushBalanceUpdates(app, posted)
   return getBalance(app, userId, 'demo')
-}
-
-async function retrying<T>(work: () => Promise<T>, attempts = 4): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work()
-    } catch (error) {
-      if (!isRetryable(error) || attempt >= attempts) throw error
-    }
-  }
 }
 
 type Translate = (reason: string) => string
