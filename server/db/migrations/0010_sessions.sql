@@ -1,0 +1,2 @@
+-- Placeholder: filled by the work on issue 7.
+SELECT 1;
