@@ -28,13 +28,34 @@ export type Balance = z.infer<typeof Balance>
 export const UpdateAccountType = z.object({ accountType: AccountType })
 export type UpdateAccountType = z.infer<typeof UpdateAccountType>
 
-/** A closed time range: from <= time <= to, either end optional. */
-const Range = { from: z.optional(z.coerce.number().check(z.refine(Number.isInteger), z.gte(0))), to: z.optional(z.coerce.number().check(z.refine(Number.isInteger), z.gte(0))) }
+/**
+ * The last millisecond of 9999-12-31 UTC: the latest instant with a four-digit year, which every layer handles
+ * (Date, ISO 8601 text, PostgreSQL timestamps). A fixed bound rather than "now + N years", so whether a query is
+ * valid never depends on the clock. Beyond it `new Date()` once became "Invalid time value" and a 500.
+ */
+export const MAX_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
 
-export const RecordQuery = z.extend(Page, { kind: z.optional(RecordKind), ...Range })
+/**
+ * A range bound: epoch milliseconds from 0 to MAX_TIME_MS, written in decimal digits only (a query string could
+ * otherwise smuggle in 0x.., 1e.. or an empty value, which Number() reads as 0).
+ */
+const TimeBound = z.optional(
+  z.pipe(
+    z.pipe(z.union([z.number(), z.string().check(z.regex(/^\d{1,16}$/))]), z.transform(Number)),
+    z.number().check(z.refine(Number.isInteger), z.gte(0), z.lte(MAX_TIME_MS)),
+  ),
+)
+const Range = { from: TimeBound, to: TimeBound }
+
+/** A closed time range: from <= time <= to, either end optional. A start after the end is refused on `from`. */
+const ordered = z.refine<{ from?: number; to?: number }>((range) => range.from === undefined || range.to === undefined || range.from <= range.to, {
+  path: ['from'],
+})
+
+export const RecordQuery = z.extend(Page, { kind: z.optional(RecordKind), ...Range }).check(ordered)
 export type RecordQuery = z.infer<typeof RecordQuery>
 
-export const RangeQuery = z.object(Range)
+export const RangeQuery = z.object(Range).check(ordered)
 export type RangeQuery = z.infer<typeof RangeQuery>
 
 export const TransactionRow = z.object({
