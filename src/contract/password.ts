@@ -91,7 +91,10 @@ export const passwordApi = {
   register: { method: 'POST', path: '/register', body: Register, data: z.string(), auth: false },
   /** Answers the session token. A wrong password and an unknown e-mail get the same 400. */
   login: { method: 'POST', path: '/login', body: Login, data: z.string(), auth: false },
-  /** Mails a code. For purpose=reset it answers 200 whether or not the e-mail is registered. */
+  /**
+   * Mails a code. Answers alike whether or not the e-mail is registered, for both purposes (no way to test which
+   * addresses have accounts): registering a known address mails "you already have an account" instead of a code.
+   */
   emailCode: { method: 'GET', path: '/getEmailCode', query: EmailCodeQuery, data: z.null(), auth: false },
   /** Checks a reset code and answers a one-time ticket (see the top of this file). */
   resetCheck: { method: 'GET', path: '/resetUserPwd', query: ResetCheckQuery, data: ResetTicket, auth: false },

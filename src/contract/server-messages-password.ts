@@ -21,4 +21,11 @@ export const passwordMessages = {
     id: 'server.password.mail.body',
     message: 'Your verification code is {code}. It is valid for 10 minutes and can be used once. If you did not ask for it, ignore this e-mail.',
   },
+  /** Mailed instead of a code when someone asks to register an address that already has an account. */
+  mailTakenSubject: /*i18n*/ { id: 'server.password.mail.taken.subject', message: 'Your {platform} account' },
+  mailTakenBody: /*i18n*/ {
+    id: 'server.password.mail.taken.body',
+    message:
+      'Someone asked to register at {platform} with this e-mail address, but it already has an account. Sign in with it, or choose "Forgot password" when signing in to set a new password. If you did not ask, ignore this e-mail.',
+  },
 } as const

@@ -46,16 +46,23 @@ async function userIdByEmail(db: Db, email: string): Promise<string | null> {
   return row?.id ?? null
 }
 
+/**
+ * Mails a code. The answer is the same whether or not the address has an account, so nobody can test which
+ * addresses do; only the mail differs, and only the mailbox's owner reads it: registering a known address mails
+ * "you already have an account" instead of a code, recovering an unknown one mails nothing.
+ */
 export async function sendEmailCode(deps: PasswordDeps, query: EmailCodeQuery, language: string | undefined): Promise<null> {
   refuse(emailIssue(query.email))
   const email = normalizeEmail(query.email)
   const userId = await userIdByEmail(deps.db, email)
-  if (query.purpose === 'register' && userId) throw new AppError(409, 'emailTaken')
-  // A code row is stored for an unknown e-mail too, so the resend limit answers alike for everyone.
+  // A code row is stored in every case, so the resend limit answers alike for everyone; a code nobody was sent
+  // is never used.
   const code = await issueCode(deps.db, email, query.purpose, deps.now())
   if (query.purpose === 'reset' && !userId) return null
-  const subject = deps.translate(language, 'mailCodeSubject', { platform: deps.platformName, code })
-  const text = deps.translate(language, 'mailCodeBody', { code })
+  const taken = query.purpose === 'register' && userId !== null
+  const platform = deps.platformName
+  const subject = taken ? deps.translate(language, 'mailTakenSubject', { platform }) : deps.translate(language, 'mailCodeSubject', { platform, code })
+  const text = taken ? deps.translate(language, 'mailTakenBody', { platform }) : deps.translate(language, 'mailCodeBody', { code })
   // Not awaited: an SMTP round trip only for registered e-mails would tell them apart by timing. A failure is
   // logged; the user asks again after the resend delay.
   void deps.mailer.send({ to: email, subject, text }).catch((error: unknown) => deps.mailer.onError(error))

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EMAIL_CODE_RESEND_MS, EMAIL_CODE_TTL_MS, RESET_TICKET_TTL_MS } from '#contract/password.ts'
 import { serverMessages } from '#contract/server-messages.ts'
 import { buildTestApp, call, newWallet, signedPayload } from '../../test/helpers.ts'
+import { users } from '../auth/auth.table.ts'
 import { sentMail } from './password.routes.ts'
 
 // The app's clock is ours: each test moves it forward, so resend delays and expiries are tested without waiting.
@@ -70,9 +71,22 @@ describe('register and login', () => {
     expect(unknown.status).toBe(400)
   })
 
-  it('refuses a second registration of the same e-mail with 409', async () => {
+  it('refuses a second registration: the mail says the account exists and carries no code to register with', async () => {
     const { email } = await registered()
-    const res = await askCode(email.toUpperCase(), 'register')
+    expect((await askCode(email.toUpperCase(), 'register')).status).toBe(200)
+    const mail = sentMail(app).findLast((m) => m.to === email.toLowerCase())!
+    expect(mail.text).toContain('already has an account')
+    expect(mail.text).not.toMatch(/\d{6}/)
+    const guess = await call(app, 'POST', '/api/register', { body: { email, password: PASSWORD, code: '123456' } })
+    expect(guess.body).toEqual({ code: 400, msg: msg('codeInvalid'), data: null })
+    expect((await login(email, PASSWORD)).status).toBe(200)
+  })
+
+  it('refuses with 409 a code mailed before the address got its account some other way', async () => {
+    const email = newEmail()
+    await askCode(email, 'register')
+    await app.db.insert(users).values({ email: email.toLowerCase() })
+    const res = await call(app, 'POST', '/api/register', { body: { email, password: PASSWORD, code: codeFromOutbox(email) } })
     expect(res.body).toEqual({ code: 409, msg: msg('emailTaken'), data: null })
   })
 
@@ -160,6 +174,59 @@ describe('e-mail codes', () => {
       expect(soon.body).toEqual({ code: 429, msg: msg('codeTooSoon'), data: null })
       clock += EMAIL_CODE_RESEND_MS
     }
+  })
+
+  // Headers that differ between any two requests (a clock, a counter, an id), whoever asks.
+  const PER_REQUEST = ['date', 'x-request-id', 'request-id', 'x-ratelimit-remaining', 'x-ratelimit-reset']
+  const rawAsk = async (email: string, purpose: 'register' | 'reset') => {
+    const res = await app.inject({ method: 'GET', url: `/api/getEmailCode?email=${encodeURIComponent(email)}&purpose=${purpose}` })
+    clock += EMAIL_CODE_RESEND_MS
+    const headers = Object.fromEntries(Object.entries(res.headers).filter(([name]) => !PER_REQUEST.includes(name)))
+    return { status: res.statusCode, headers, body: res.body }
+  }
+
+  it.each(['register', 'reset'] as const)(
+    'answers %s for a registered and an unknown e-mail byte for byte alike; only the mails differ',
+    async (purpose) => {
+      const known = (await registered()).email
+      const unknown = newEmail()
+      const before = sentMail(app).length
+      const [a, b] = [await rawAsk(known, purpose), await rawAsk(unknown, purpose)]
+      expect(a.status).toBe(200)
+      expect(b).toEqual(a)
+      const mails = sentMail(app).slice(before)
+      const toKnown = mails.filter((m) => m.to === known.toLowerCase())
+      const toUnknown = mails.filter((m) => m.to === unknown.toLowerCase())
+      expect(toKnown).toHaveLength(1)
+      if (purpose === 'register') {
+        expect(toKnown[0]!.text).toContain('already has an account')
+        expect(toKnown[0]!.text).toContain('Forgot password')
+        expect(toUnknown).toHaveLength(1)
+        expect(toUnknown[0]!.text).toMatch(/\b\d{6}\b/)
+        expect(toUnknown[0]!.text).not.toBe(toKnown[0]!.text)
+      } else {
+        expect(toKnown[0]!.text).toMatch(/\b\d{6}\b/)
+        expect(toUnknown).toHaveLength(0)
+      }
+    },
+  )
+
+  it('asks to wait before another register mail alike for registered and unknown e-mails', async () => {
+    for (const email of [(await registered()).email, newEmail()]) {
+      const url = `/api/getEmailCode?email=${encodeURIComponent(email)}&purpose=register`
+      expect((await call(app, 'GET', url)).status).toBe(200)
+      expect((await call(app, 'GET', url)).body).toEqual({ code: 429, msg: msg('codeTooSoon'), data: null })
+      clock += EMAIL_CODE_RESEND_MS
+    }
+  })
+
+  it('mails "you already have an account" in the caller language through the catalogs', async () => {
+    const { email } = await registered()
+    await call(app, 'GET', `/api/getEmailCode?email=${encodeURIComponent(email)}&purpose=register`, { headers: { language: 'en_US' } })
+    clock += EMAIL_CODE_RESEND_MS
+    const mail = sentMail(app).findLast((m) => m.to === email.toLowerCase())!
+    expect(mail.subject).toBe('Your Keelson account')
+    expect(mail.text).toBe(app.translate('en_US', 'mailTakenBody', { platform: 'Keelson' }))
   })
 
   it('answers 200 to a reset for an unknown e-mail and mails nothing', async () => {
