@@ -1,6 +1,8 @@
 // Password hashing with scrypt (memory-hard, in node:crypto). Stored as a self-describing string
 // `scrypt$<N>$<r>$<p>$<salt b64url>$<hash b64url>`, so the cost can be raised later without breaking old hashes.
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+// The hashing itself runs on hash-pool.ts's threads, never on libuv's pool that serves files.
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHashPool } from './hash-pool.ts'
 
 /** N = 2^15, r = 8, p = 1: 32 MiB per hash (128 * N * r), about 50-100 ms on a server core. */
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 }
@@ -9,11 +11,14 @@ const KEY_BYTES = 32
 /** Node's default maxmem (32 MiB) is exactly the need and scrypt refuses at the limit; double it. */
 const maxmemFor = (N: number, r: number) => 2 * 128 * N * r + 1024 * 1024
 
+const pool = createHashPool()
+
+/** Hashes started in this process; tests read it to prove a refusal came before any hashing. */
+export const hashStats = { started: 0 }
+
 function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
-  const options: ScryptOptions = { N, r, p, maxmem: maxmemFor(N, r) }
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))),
-  )
+  hashStats.started++
+  return pool.derive({ password: password.normalize('NFKC'), salt, keyBytes: KEY_BYTES, N, r, p, maxmem: maxmemFor(N, r) })
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -35,5 +40,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected)
 }
 
-/** Checked when the e-mail is unknown, so that answer takes as long as a wrong password. */
-export const DUMMY_HASH = await hashPassword(randomBytes(12).toString('hex'))
+/**
+ * Checked when the e-mail is unknown, so that answer takes as long as a wrong password. Random bytes in the stored
+ * shape: checking it costs one full hash, and no password can match it.
+ */
+export const DUMMY_HASH = ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, randomBytes(SALT_BYTES).toString('base64url'), randomBytes(KEY_BYTES).toString('base64url')].join('$')
