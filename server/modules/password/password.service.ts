@@ -4,7 +4,7 @@
 // identically ('wrong e-mail or password') whether or not the e-mail is registered. Never 401 here: the app treats
 // a 401 as "the session is gone, sign again", which is wrong for a form that is itself the sign-in (and, on
 // /updatePwd, would sign the user out for a typo). 409 for state conflicts (e-mail taken, a wallet-only account).
-import { and, eq, isNull, ne } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne } from 'drizzle-orm'
 import {
   codeIssue,
   emailIssue,
@@ -117,18 +117,25 @@ export async function checkResetCode(deps: PasswordDeps, query: ResetCheckQuery)
   return { ticket, expiresAt }
 }
 
-/** Sets the new password and ends every session of the account (whoever knew the old one is out). */
+/**
+ * Sets the new password and ends every session of the account (whoever knew the old one is out). The ticket is
+ * looked up before the password is hashed, so a flood of made-up tickets costs no scrypt; it is used up after,
+ * in the transaction, where a parallel request that used it first wins.
+ */
 export async function resetPassword(deps: PasswordDeps, input: ResetPassword): Promise<string[]> {
   refuse(passwordIssue(input.password))
-  const passwordHash = await hashPassword(input.password)
   const at = new Date(deps.now())
+  const usable = and(
+    eq(passwordResetTickets.ticketHash, hashToken(input.ticket)),
+    isNull(passwordResetTickets.usedAt),
+    gt(passwordResetTickets.expiresAt, at),
+  )
+  const [found] = await deps.db.select({ userId: passwordResetTickets.userId }).from(passwordResetTickets).where(usable)
+  if (!found) throw new AppError(400, 'ticketInvalid')
+  const passwordHash = await hashPassword(input.password)
   return deps.db.transaction(async (tx) => {
-    const [ticket] = await tx
-      .update(passwordResetTickets)
-      .set({ usedAt: at })
-      .where(and(eq(passwordResetTickets.ticketHash, hashToken(input.ticket)), isNull(passwordResetTickets.usedAt)))
-      .returning({ userId: passwordResetTickets.userId, expiresAt: passwordResetTickets.expiresAt })
-    if (!ticket || ticket.expiresAt.getTime() <= at.getTime()) throw new AppError(400, 'ticketInvalid')
+    const [ticket] = await tx.update(passwordResetTickets).set({ usedAt: at }).where(usable).returning({ userId: passwordResetTickets.userId })
+    if (!ticket) throw new AppError(400, 'ticketInvalid')
     await tx
       .insert(userPasswords)
       .values({ userId: ticket.userId, passwordHash, updatedAt: at })

@@ -5,6 +5,7 @@ import { EMAIL_CODE_RESEND_MS, EMAIL_CODE_TTL_MS, RESET_TICKET_TTL_MS } from '#c
 import { serverMessages } from '#contract/server-messages.ts'
 import { buildTestApp, call, newWallet, signedPayload } from '../../test/helpers.ts'
 import { users } from '../auth/auth.table.ts'
+import { hashStats } from './password-hash.ts'
 import { sentMail } from './password.routes.ts'
 
 // The app's clock is ours: each test moves it forward, so resend delays and expiries are tested without waiting.
@@ -277,6 +278,31 @@ describe('password recovery', () => {
     const late = await call(app, 'POST', '/api/resetPwdCallBack', { body: { ticket, password: 'a brand new secret' } })
     expect(late.body).toEqual({ code: 400, msg: msg('ticketInvalid'), data: null })
     expect((await login(email, PASSWORD)).status).toBe(200)
+  })
+
+  it('checks the ticket before hashing: a made-up, used or expired ticket costs no password hash', async () => {
+    const { email } = await registered()
+    const ticket = await reset(email)
+    expect((await call(app, 'POST', '/api/resetPwdCallBack', { body: { ticket, password: 'a brand new secret' } })).status).toBe(200)
+    const expired = await reset(email)
+    clock += RESET_TICKET_TTL_MS
+    const before = hashStats.started
+    for (const t of ['made-up', ticket, expired]) {
+      const res = await call(app, 'POST', '/api/resetPwdCallBack', { body: { ticket: t, password: 'yet another secret' } })
+      expect(res.body).toEqual({ code: 400, msg: msg('ticketInvalid'), data: null })
+    }
+    expect(hashStats.started).toBe(before)
+  })
+
+  it('lets only one of two parallel requests use a ticket', async () => {
+    const { email } = await registered()
+    const ticket = await reset(email)
+    const both = await Promise.all(
+      ['first new secret', 'second new secret'].map((password) => call(app, 'POST', '/api/resetPwdCallBack', { body: { ticket, password } })),
+    )
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400])
+    const winner = both[0]!.status === 200 ? 'first new secret' : 'second new secret'
+    expect((await login(email, winner)).status).toBe(200)
   })
 
   it('refuses a wrong code and a garbage ticket with 400', async () => {
