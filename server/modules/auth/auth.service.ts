@@ -1,7 +1,7 @@
 // Wallet sign-in (DESIGN.md section 4): the exact message, a fresh timestamp, a signature by the address, used once.
 import { createHash } from 'node:crypto'
 import { and, eq, isNull, lt } from 'drizzle-orm'
-import { getAddress, type Hex } from 'viem'
+import { getAddress, type Address, type Hex } from 'viem'
 import { signInMessage, SIGN_IN_FUTURE_SLACK_MS, SIGN_IN_WINDOW_MS, type AccountInfo, type CheckSign } from '#contract/auth.ts'
 import { AppError } from '../../app-error.ts'
 import type { Db } from '../../db/client.ts'
@@ -17,6 +17,20 @@ type Deps = { db: Db; now: () => number; verify: VerifySignature }
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /**
+ * The EIP-55 spelling of an address. All lower or all upper case carries no checksum and is accepted; mixed case
+ * is a checksum, and one that does not match means the address was mistyped or altered, so it is refused (400)
+ * rather than silently "corrected" to another spelling of what may be someone else's address.
+ */
+export function checksummed(address: string): Address {
+  const hex = address.slice(2)
+  const canonical = getAddress(address)
+  if (hex !== hex.toLowerCase() && hex !== hex.toUpperCase() && canonical !== address) {
+    throw new AppError(400, 'invalidInput', { field: 'address' })
+  }
+  return canonical
+}
+
+/**
  * Status codes: a request that is not the sign-in message is malformed (400); everything that makes an otherwise
  * well-formed signature unacceptable — expired, from the future, not by the address, already used — is 401.
  */
@@ -25,7 +39,7 @@ export async function signIn({ db, now, verify }: Deps, input: CheckSign, invite
   const at = now()
   if (at - input.timeStamp > SIGN_IN_WINDOW_MS) throw new AppError(401, 'signExpired')
   if (input.timeStamp - at > SIGN_IN_FUTURE_SLACK_MS) throw new AppError(401, 'signFuture')
-  const address = getAddress(input.address)
+  const address = checksummed(input.address)
   if (!(await verify(address, input.message, input.sign as Hex))) throw new AppError(401, 'signInvalid')
 
   const token = newToken()

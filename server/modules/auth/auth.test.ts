@@ -29,12 +29,29 @@ describe('POST /api/checkSign', () => {
     expect(info.body.data).toMatchObject({ address: getAddress(wallet.address), accountType: 'demo' })
   })
 
-  it('stores the address checksummed whatever case was sent', async () => {
+  it.each([
+    ['lower', (a: string) => a.toLowerCase()],
+    ['upper', (a: string) => `0x${a.slice(2).toUpperCase()}`],
+  ])('stores the address checksummed when it was sent all in %s case', async (_case, spell) => {
     const wallet = newWallet()
-    const payload = { ...(await signedPayload(wallet)), address: wallet.address.toLowerCase() }
+    const payload = { ...(await signedPayload(wallet)), address: spell(wallet.address) }
     const token = (await checkSign(payload)).body.data as string
     const info = await call(app, 'GET', '/api/getMyAccountInfo', { token })
     expect((info.body.data as { address: string }).address).toBe(getAddress(wallet.address))
+  })
+
+  it('refuses with 400 a mixed-case address whose EIP-55 checksum fails', async () => {
+    const wallet = newWallet()
+    const address = getAddress(wallet.address)
+    // Flip the case of the first letter: still mixed case, no longer the checksum.
+    const at = address.slice(2).search(/[a-fA-F]/) + 2
+    const flipped = address[at] === address[at]!.toUpperCase() ? address[at]!.toLowerCase() : address[at]!.toUpperCase()
+    const mistyped = address.slice(0, at) + flipped + address.slice(at + 1)
+    const payload = await signedPayload(wallet)
+    const res = await checkSign({ ...payload, address: mistyped })
+    expect(res.body).toEqual({ code: 400, msg: 'Invalid input: address', data: null })
+    // The same signature with the right spelling still signs in: the refusal used nothing up.
+    expect((await checkSign({ ...payload, address })).status).toBe(200)
   })
 
   it('issues a new token on every sign-in, for the same user', async () => {
