@@ -14,10 +14,27 @@ export async function createRedisBus(url: string, log: Log): Promise<RedisBus> {
   const options = { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: true }
   const client = new Redis(url, options)
   const subscriber = new Redis(url, options)
+  // Until the first connection succeeds, a failure is reported once, below, by the address tried.
+  let connected = false
+  let firstError: Error | undefined
   for (const connection of [client, subscriber]) {
-    connection.on('error', (error: Error) => log.warn({ err: error }, 'redis connection error'))
+    connection.on('error', (error: Error) => {
+      if (connected) log.warn({ err: error }, 'redis connection error')
+      else firstError ??= error
+    })
   }
-  await Promise.all([client.connect(), subscriber.connect()])
+  try {
+    await Promise.all([client.connect(), subscriber.connect()])
+    connected = true
+  } catch (error) {
+    client.disconnect()
+    subscriber.disconnect()
+    const { host, port, path } = client.options
+    // The socket's error (ECONNREFUSED, ENOTFOUND ...) says more than connect()'s "Connection is closed."
+    const cause = firstError ?? error
+    const reason = cause instanceof Error ? cause.message : String(cause)
+    throw new Error(`Redis at ${path || `${host}:${port}`} is unreachable (${reason}); check REDIS_URL`, { cause })
+  }
 
   const handlers = new Map<string, Array<(payload: string) => void>>()
   subscriber.on('message', (channel: string, payload: string) => {
