@@ -1,20 +1,74 @@
-// Starts the server from the environment (see env.ts) and stops it cleanly on SIGINT/SIGTERM.
+// Starts the server from the environment (see env.ts) and stops it cleanly on SIGINT/SIGTERM. Every failure to
+// start is one line on stderr, "Keelson could not start: <why>", and exit code 1; the last line of a good start
+// says where to open the app.
+import '../scripts/check-node.mjs'
+import { createServer } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from './app.ts'
-import { readEnv, type ServerEnv } from './env.ts'
+import type { ServerEnv } from './env.ts'
+
+// Loaded after the Node version check above, so an old Node gets that one line rather than a load failure here.
+const { buildApp } = await import('./app.ts')
+const { readEnv } = await import('./env.ts')
 
 /** After this long a stuck shutdown (a hung connection) gives up and exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000
+
+function cannotStart(reason: string): never {
+  console.error(`Keelson could not start: ${reason}`)
+  process.exit(1)
+}
+
+function listenProblem(error: unknown, env: ServerEnv): string {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'EADDRINUSE') return `port ${env.port} is in use (stop what uses it, or set PORT to another port)`
+  if (code === 'EACCES') return `port ${env.port} needs privileges (set PORT to a port above 1023)`
+  if (code === 'EADDRNOTAVAIL') return `${env.host} is not an address of this machine (check HOST)`
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** A busy port is found before buildApp, which creates the data folder and opens PGlite. */
+function probePort(env: ServerEnv): Promise<string | null> {
+  if (env.port === 0) return Promise.resolve(null)
+  return new Promise((resolve) => {
+    const probe = createServer()
+    probe.once('error', (error) => resolve(listenProblem(error, env)))
+    probe.listen({ port: env.port, host: env.host, exclusive: true }, () => probe.close(() => resolve(null)))
+  })
+}
+
+/** The address to type into a browser: a wildcard host is reachable as localhost. */
+function openAt(app: FastifyInstance, env: ServerEnv): string {
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : env.port
+  const host = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host.includes(':') ? `[${env.host}]` : env.host
+  return `http://${host}:${port}`
+}
+
+/**
+ * Prints a plain line after every log line written so far. Pino's stream writes asynchronously and holds back
+ * Fastify's "Server listening" lines, which console.log would overtake; pino keeps its stream under a symbol.
+ */
+function printLast(app: FastifyInstance, line: string) {
+  const symbol = Object.getOwnPropertySymbols(app.log).find((s) => s.description === 'pino.stream')
+  const stream = symbol && ((app.log as unknown as Record<symbol, unknown>)[symbol] as { write?: (text: string) => void })
+  if (stream?.write) stream.write(`${line}\n`)
+  else console.log(line)
+}
 
 let env: ServerEnv
 let app: FastifyInstance
 try {
   env = readEnv()
+} catch (error) {
+  cannotStart(error instanceof Error ? error.message : String(error))
+}
+const busy = await probePort(env)
+if (busy) cannotStart(busy)
+try {
   app = await buildApp(env.app)
 } catch (error) {
-  // No logger yet: a bad variable, an unreachable database, a PGlite directory in use by another process.
-  console.error('Keelson could not start:', error instanceof Error ? error.message : error)
-  process.exit(1)
+  // No logger yet: an unreachable database or Redis, a PGlite directory in use by another process.
+  cannotStart(error instanceof Error ? error.message : String(error))
 }
 
 let stopping = false
@@ -41,7 +95,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'))
 try {
   await app.listen({ port: env.port, host: env.host })
 } catch (error) {
-  app.log.error({ err: error }, 'could not start')
+  // Taken between the probe and now, or refused for another reason.
   await app.close().catch(() => {})
-  process.exit(1)
+  cannotStart(listenProblem(error, env))
 }
+printLast(app, `Keelson is running: open ${openAt(app, env)}`)
