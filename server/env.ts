@@ -12,12 +12,18 @@ function integer(name: string, value: string | undefined, fallback: number): num
   return n
 }
 
+function port(value: string | undefined): number {
+  const n = integer('PORT', value, 8080)
+  if (n < 0 || n > 65535) throw new Error(`PORT must be between 0 and 65535, got "${value}"`)
+  return n
+}
+
 const text = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined)
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const dataDir = resolve(env.DATA_DIR || './data')
   return {
-    port: integer('PORT', env.PORT, 8080),
+    port: port(env.PORT),
     host: env.HOST || '0.0.0.0',
     dataDir,
     app: {

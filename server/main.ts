@@ -32,7 +32,11 @@ function probePort(env: ServerEnv): Promise<string | null> {
   return new Promise((resolve) => {
     const probe = createServer()
     probe.once('error', (error) => resolve(listenProblem(error, env)))
-    probe.listen({ port: env.port, host: env.host, exclusive: true }, () => probe.close(() => resolve(null)))
+    try {
+      probe.listen({ port: env.port, host: env.host, exclusive: true }, () => probe.close(() => resolve(null)))
+    } catch (error) {
+      resolve(listenProblem(error, env))
+    }
   })
 }
 
