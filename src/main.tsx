@@ -4,10 +4,13 @@ import { createRoot } from 'react-dom/client'
 import { Providers } from './app/providers.tsx'
 import { activateLanguage } from './lib/i18n.ts'
 import { getSession } from './lib/session.ts'
+import { resumeSession } from './lib/session-lifecycle.ts'
 import { registerServiceWorker } from './app/service-worker.ts'
 import './styles.css'
 
 await activateLanguage(getSession().language)
+// A session stored before user ids were kept learns its id; its private screens wait for it.
+void resumeSession()
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers />

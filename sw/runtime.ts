@@ -1,31 +1,37 @@
+// Runtime caches: public /api reads stale-while-revalidate, money settings network-first with a one-minute ceiling
+// (rules in cache-policy.ts), wallet-connect chunks on first use. Every cache name starts with
+// RUNTIME_CACHE_PREFIX, so sign-out deletes them all.
 import { registerRoute } from 'workbox-routing'
-import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
+import type { WorkboxPlugin } from 'workbox-core/types.js'
+import { RUNTIME_CACHE_PREFIX } from '../src/lib/cache-rules.ts'
+import { apiPolicy, isFresh, isStorable, MONEY_MAX_AGE_MS, stamp } from './cache-policy.ts'
 
-export const RUNTIME_CACHE_PREFIX = 'keelson-runtime'
+declare const self: ServiceWorkerGlobalScope
 
-/** Public reads that may be shown offline: news, help, articles, notice, language list, public settings. */
-export const PUBLIC_PATHS = [
-  '/api/getAllInformation',
-  '/api/getArticles',
-  '/api/getNotice',
-  '/api/getText',
-  '/api/queryLanguageList',
-  '/api/getConfigValue',
-]
-
-/** A public read, sent without credentials; anything carrying Authorization is never cached. */
-export function isCacheablePublicRequest(request: Request, url: URL): boolean {
-  if (request.method !== 'GET' || request.headers.has('Authorization')) return false
-  return url.origin === self.location.origin && PUBLIC_PATHS.includes(url.pathname)
+function guard(policy: 'public' | 'money', maxAgeMs?: number): WorkboxPlugin {
+  return {
+    cacheWillUpdate: async ({ response }) => (isStorable(response, policy) ? stamp(response, Date.now()) : null),
+    cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+      cachedResponse && (maxAgeMs === undefined || isFresh(cachedResponse, Date.now(), maxAgeMs)) ? cachedResponse : null,
+  }
 }
 
 export function setupRuntimeCaches() {
+  const origin = self.location.origin
   registerRoute(
-    ({ request, url }) => isCacheablePublicRequest(request, url),
+    ({ request, url }) => apiPolicy(request, url, origin) === 'public',
     new StaleWhileRevalidate({
       cacheName: `${RUNTIME_CACHE_PREFIX}-public`,
-      plugins: [new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 7 * 24 * 3600 })],
+      plugins: [guard('public'), new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 7 * 24 * 3600 })],
+    }),
+  )
+  registerRoute(
+    ({ request, url }) => apiPolicy(request, url, origin) === 'money',
+    new NetworkFirst({
+      cacheName: `${RUNTIME_CACHE_PREFIX}-money`,
+      plugins: [guard('money', MONEY_MAX_AGE_MS), new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: MONEY_MAX_AGE_MS / 1000 })],
     }),
   )
   // Wallet-connect chunks are left out of the precache (they are large and most users never open them).

@@ -1,5 +1,6 @@
 // Keelson's service worker, split by concern: precache (shell, route chunks, locale catalogs), runtime caches
-// (public content and wallet chunks), and updates. Authenticated calls are never cached.
+// (public content, money settings with a one-minute ceiling, wallet chunks), and updates. Authenticated calls and
+// any /api answer not explicitly public are never cached (sw/cache-policy.ts).
 /// <reference lib="webworker" />
 import { setupPrecache } from './precache.ts'
 import { setupRuntimeCaches } from './runtime.ts'

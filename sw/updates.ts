@@ -1,4 +1,4 @@
-import { RUNTIME_CACHE_PREFIX } from './runtime.ts'
+import { RUNTIME_CACHE_PREFIX } from '../src/lib/cache-rules.ts'
 
 /** The page asks before a new version takes over (workbox-window's update prompt), and can clear runtime caches. */
 export function setupUpdates(sw: ServiceWorkerGlobalScope) {

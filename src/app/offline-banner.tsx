@@ -1,18 +1,5 @@
-import { useSyncExternalStore } from 'react'
 import { Trans } from '@lingui/react/macro'
-
-function subscribe(listener: () => void) {
-  window.addEventListener('online', listener)
-  window.addEventListener('offline', listener)
-  return () => {
-    window.removeEventListener('online', listener)
-    window.removeEventListener('offline', listener)
-  }
-}
-
-export function useIsOnline() {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true)
-}
+import { useIsOnline } from '../lib/use-is-online.ts'
 
 export function OfflineBanner() {
   const online = useIsOnline()

@@ -5,11 +5,19 @@ import { I18nProvider } from '@lingui/react'
 import { WagmiProvider } from 'wagmi'
 import { i18n } from '../lib/i18n.ts'
 import { wagmiConfig } from '../wallet/config.ts'
+import { guardPrivateData } from './private-data.ts'
 import { createQueryClient } from './query-client.ts'
 import { createAppRouter } from './router.ts'
 
+function createGuardedQueryClient() {
+  const queryClient = createQueryClient()
+  // For the page's lifetime: the one query client lives as long as the app.
+  guardPrivateData(queryClient)
+  return queryClient
+}
+
 export function Providers() {
-  const [queryClient] = useState(createQueryClient)
+  const [queryClient] = useState(createGuardedQueryClient)
   const [router] = useState(() => createAppRouter(queryClient))
   return (
     <WagmiProvider config={wagmiConfig} reconnectOnMount={false}>

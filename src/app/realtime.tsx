@@ -1,18 +1,16 @@
-// Runs the live socket for the whole app: ticker frames feed the market cache, new_message raises the unread flag,
-// order and balance updates refresh their queries, and a tab that becomes visible again checks the socket after
-// 1 000 ms and refreshes limit orders.
+// Runs the live socket for the whole app: ticker frames feed the market cache (and IndexedDB for offline),
+// new_message raises the unread flag, order and balance updates refresh their queries, and a tab that becomes
+// visible again checks the socket after 1 000 ms and refreshes limit orders. Every key comes from the shared roots
+// (src/lib/query-keys.ts), under the signed-in user's id.
 import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { Ticker } from '#contract/socket.ts'
 import { LiveSocket, type SocketFrame } from '../lib/socket.ts'
 import { authEvents } from '../lib/auth-events.ts'
+import { configQueries } from '../lib/config-queries.ts'
+import { userKeys } from '../lib/query-keys.ts'
 import { getSession, subscribeSession, updateSession } from '../lib/session.ts'
-import { marketQueries, mergeTickers } from '../features/markets/api.ts'
-
-/** Query keys other features own; refreshed by socket events without importing those features. */
-const LIMIT_ORDERS_KEY = ['orders', 'limit'] as const
-const ORDERS_KEY = ['orders'] as const
-const BALANCE_KEY = ['balance'] as const
+import { applyTickers } from '../features/markets/api.ts'
 
 export function socketUrl(): string {
   if (import.meta.env.VITE_WS_URL) return import.meta.env.VITE_WS_URL
@@ -22,24 +20,28 @@ export function socketUrl(): string {
 export function Realtime() {
   const queryClient = useQueryClient()
   useEffect(() => {
+    const refresh = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey })
     const handle = (frame: SocketFrame) => {
+      const { userId } = getSession()
       switch (frame.messageType) {
         case 'ticker':
-          queryClient.setQueryData(marketQueries.tickers().queryKey, (old) => mergeTickers(old, frame.data as Ticker[]))
+          applyTickers(queryClient, frame.data as Ticker[])
           break
         case 'new_message':
+          if (userId === null) break
           updateSession({ hasNewMessage: true })
-          void queryClient.invalidateQueries({ queryKey: ['messages'] })
+          refresh(userKeys.messages(userId))
           break
         case 'order_update':
-          void queryClient.invalidateQueries({ queryKey: ORDERS_KEY })
+          if (userId !== null) refresh(userKeys.orders(userId))
           break
         case 'balance_update':
-          void queryClient.invalidateQueries({ queryKey: BALANCE_KEY })
-          void queryClient.invalidateQueries({ queryKey: ['records'] })
+          if (userId === null) break
+          refresh(userKeys.balance(userId))
+          refresh(userKeys.records(userId))
           break
         case 'notice':
-          void queryClient.invalidateQueries({ queryKey: ['config', 'notice'] })
+          refresh(configQueries.notice().queryKey)
           break
       }
     }
@@ -47,15 +49,19 @@ export function Realtime() {
       url: socketUrl(),
       getToken: () => getSession().token,
       onMessage: handle,
-      onVisible: () => void queryClient.invalidateQueries({ queryKey: LIMIT_ORDERS_KEY }),
+      onVisible: () => {
+        const { userId } = getSession()
+        if (userId !== null) refresh(userKeys.limitOrders(userId))
+      },
     })
     socket.start()
     let lastToken = getSession().token
     const unsubscribe = subscribeSession(() => {
       if (getSession().token !== lastToken) {
+        const hadToken = lastToken !== null
         lastToken = getSession().token
-        // Signed out: start a fresh, unbound connection so no user events arrive for the old account.
-        if (lastToken === null) {
+        // Signed out or another account: start a fresh connection, so no user events arrive for the old account.
+        if (lastToken === null || hadToken) {
           socket.stop()
           socket.start()
         } else socket.bind()

@@ -4,7 +4,7 @@ import { i18n } from '@lingui/core'
 import type { Endpoint } from '#contract/endpoint.ts'
 import { api, ApiError, REQUEST_TIMEOUT_MS } from './api.ts'
 import { authEvents } from './auth-events.ts'
-import { getSession, updateSession } from './session.ts'
+import { clearToken, getSession, startSession, updateSession } from './session.ts'
 
 const get = { method: 'GET', path: '/getThing', query: z.object({ id: z.string() }), data: z.string(), auth: true } as const satisfies Endpoint
 const post = { method: 'POST', path: '/doThing', body: z.object({ a: z.number() }), data: z.null(), auth: true, money: true } as const satisfies Endpoint
@@ -16,7 +16,8 @@ function reply(status: number, body: unknown) {
 describe('api', () => {
   beforeEach(() => {
     i18n.loadAndActivate({ locale: 'en-US', messages: {} })
-    updateSession({ token: 'tok', isLoggedIn: true, language: 'de_DE' })
+    startSession({ token: 'tok', userId: 'u1', address: null })
+    updateSession({ language: 'de_DE' })
   })
 
   it('sends the token, the language, the host and the idempotency key, and unwraps data', async () => {
@@ -30,6 +31,31 @@ describe('api', () => {
     const [, postInit] = fetchMock.mock.calls[1] as unknown as [string, RequestInit]
     expect(postInit.headers).toMatchObject({ 'Idempotency-Key': 'k1', 'Content-Type': 'application/json' })
     expect(postInit.body).toBe('{"a":1}')
+  })
+
+  it('sends Authorization only to endpoints that need it, so public answers can be cached for everyone', async () => {
+    const fetchMock = reply(200, { code: 200, msg: 'ok', data: 'news' })
+    vi.stubGlobal('fetch', fetchMock)
+    await api({ ...get, auth: false }, { query: { id: '1' } })
+    await api(post, { body: { a: 1 }, idempotencyKey: 'k2' })
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][]
+    const [publicInit, privateInit] = [calls[0]![1], calls[1]![1]]
+    expect(publicInit.headers).not.toHaveProperty('Authorization')
+    expect(publicInit.headers).toMatchObject({ Language: 'de_DE' })
+    expect(privateInit.headers).toMatchObject({ Authorization: 'tok' })
+    clearToken()
+    await api(get, { query: { id: '1' } })
+    expect(calls[2]![1]).toMatchObject({ headers: expect.not.objectContaining({ Authorization: expect.anything() }) })
+  })
+
+  it('a 401 for a token that is no longer the session\'s (a revoked old one) leaves the session alone', async () => {
+    vi.stubGlobal('fetch', reply(401, { code: 401, msg: 'gone', data: null }))
+    const reauth = vi.fn()
+    const off = authEvents.onReauth(reauth)
+    await expect(api(post, { body: { a: 1 }, token: 'old' })).rejects.toMatchObject({ code: 401 })
+    expect(reauth).not.toHaveBeenCalled()
+    expect(getSession()).toMatchObject({ token: 'tok', userId: 'u1' })
+    off()
   })
 
   it('a 401 from sign-in itself does not start another round of signing', async () => {
@@ -47,7 +73,7 @@ describe('api', () => {
     const off = authEvents.onReauth(reauth)
     await expect(api(get, { query: { id: '1' } })).rejects.toMatchObject({ code: 401 })
     expect(reauth).toHaveBeenCalledOnce()
-    expect(getSession().token).toBeNull()
+    expect(getSession()).toMatchObject({ token: null, userId: null, isLoggedIn: false })
     off()
   })
 

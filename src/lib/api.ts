@@ -1,5 +1,7 @@
 // The one way the app talks to the server (DESIGN.md section 3): the four headers, an 8 s timeout, the envelope,
 // 401 -> re-authentication, 500 -> msg or 'Request Error', any other failure -> msg or 'request error'.
+// Authorization goes only to endpoints that need it (endpoint.auth), so public answers (news, help, notice, language
+// list, config) are the same for everyone and the service worker may cache them for signed-in users too.
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { BodyOf, DataOf, Endpoint, QueryOf } from '#contract/endpoint.ts'
@@ -27,6 +29,8 @@ type Options<E extends Endpoint> = {
   /** Required by the server on every call that moves money. */
   idempotencyKey?: string
   signal?: AbortSignal
+  /** Use this token instead of the session's: a sign-in learning its user, a sign-out revoking the old token. */
+  token?: string
 }
 
 export function buildUrl(path: string, query?: Record<string, unknown>): string {
@@ -48,7 +52,8 @@ export async function api<E extends Endpoint>(endpoint: E, options: Options<E> =
     Language: session.language,
     RequestUrl: typeof location === 'undefined' ? '' : location.host,
   }
-  if (session.token) headers.Authorization = session.token
+  const token = options.token ?? session.token
+  if (endpoint.auth && token) headers.Authorization = token
   const invite = readCookie('invitecode')
   if (invite) headers.invitecode = invite
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey
@@ -78,8 +83,9 @@ export async function api<E extends Endpoint>(endpoint: E, options: Options<E> =
   const text = typeof envelope?.msg === 'string' && envelope.msg ? envelope.msg : ''
   if (code === 200) return envelope?.data as DataOf<E>
   // A 401 on a call that needs a token means the session is gone; sign-in itself answering 401 (an expired or
-  // reused signature) must not start another round of signing.
-  if (code === 401 && endpoint.auth) {
+  // reused signature) must not start another round of signing, nor may the answer for a token that is no longer the
+  // session's (a revoked old token, a sign-in still learning its user).
+  if (code === 401 && endpoint.auth && token !== null && token === getSession().token) {
     clearToken()
     authEvents.requestReauth()
     throw new ApiError(401, text || i18n._(FALLBACK.requestError))

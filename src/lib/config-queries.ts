@@ -1,25 +1,31 @@
 import { queryOptions } from '@tanstack/react-query'
 import { configApi, type ConfigKey } from '#contract/config.ts'
 import { api } from './api.ts'
+import { MONEY_CONFIG_KEYS, MONEY_CONFIG_MAX_AGE_S } from './cache-rules.ts'
+import { publicKeys } from './query-keys.ts'
 import { STALE } from './stale.ts'
 
+/** A setting that moves money is never shown from memory older than the service worker would allow either. */
+const MONEY_MAX_AGE_MS = MONEY_CONFIG_MAX_AGE_S * 1000
+
 export const configQueries = {
-  all: () => ['config'] as const,
   value: (configKey: ConfigKey) =>
     queryOptions({
-      queryKey: [...configQueries.all(), 'value', configKey],
+      queryKey: [...publicKeys.config(), 'value', configKey],
       queryFn: () => api(configApi.configValue, { query: { configKey } }),
-      staleTime: STALE.hour,
+      ...(MONEY_CONFIG_KEYS.includes(configKey)
+        ? { staleTime: 0, gcTime: MONEY_MAX_AGE_MS, refetchInterval: MONEY_MAX_AGE_MS }
+        : { staleTime: STALE.hour }),
     }),
   languages: () =>
     queryOptions({
-      queryKey: [...configQueries.all(), 'languages'],
+      queryKey: [...publicKeys.config(), 'languages'],
       queryFn: () => api(configApi.languageList),
       staleTime: STALE.hour,
     }),
   notice: () =>
     queryOptions({
-      queryKey: [...configQueries.all(), 'notice'],
+      queryKey: [...publicKeys.config(), 'notice'],
       queryFn: () => api(configApi.notice),
       staleTime: STALE.minute,
     }),

@@ -1,27 +1,39 @@
-// The browser-stored login state (PRODUCT-SPEC section 3): login flag, token, wallet address, language and the
-// new-message flag, kept in localStorage so a reload stays signed in. React reads it through useSession().
+// The browser-stored login state (PRODUCT-SPEC section 3): login flag, token, the user id the token belongs to, wallet
+// address, language and the new-message flag, kept in localStorage so a reload stays signed in. React reads it
+// through useSession().
+//
+// The token and the user id change together (startSession, clearToken) and nothing else can set them: private query
+// keys start with the user id (src/lib/query-keys.ts), so a query can only run once the id is known, and never under
+// one user's key with another user's token.
 import { useSyncExternalStore } from 'react'
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '#contract/locales.ts'
 
 export type Session = {
   isLoggedIn: boolean
   token: string | null
+  /** Whose token it is; null until the account info answered (a session stored before ids were kept). */
+  userId: string | null
   address: string | null
   language: LanguageCode
   hasNewMessage: boolean
 }
 
+/** What anyone may change; the token and the user id only move through startSession and clearToken. */
+type Preferences = Partial<Pick<Session, 'address' | 'language' | 'hasNewMessage'>>
+
 const KEY = 'keelson.session'
 const listeners = new Set<() => void>()
 
 function read(): Session {
-  const empty: Session = { isLoggedIn: false, token: null, address: null, language: DEFAULT_LANGUAGE, hasNewMessage: false }
+  const empty: Session = { isLoggedIn: false, token: null, userId: null, address: null, language: DEFAULT_LANGUAGE, hasNewMessage: false }
   try {
     const raw = JSON.parse(globalThis.localStorage?.getItem(KEY) ?? 'null') as Partial<Session> | null
     if (!raw) return empty
+    const token = typeof raw.token === 'string' ? raw.token : null
     return {
-      isLoggedIn: raw.isLoggedIn === true && typeof raw.token === 'string',
-      token: typeof raw.token === 'string' ? raw.token : null,
+      isLoggedIn: raw.isLoggedIn === true && token !== null,
+      token,
+      userId: token !== null && typeof raw.userId === 'string' ? raw.userId : null,
       address: typeof raw.address === 'string' ? raw.address : null,
       language: isLanguageCode(raw.language) ? raw.language : DEFAULT_LANGUAGE,
       hasNewMessage: raw.hasNewMessage === true,
@@ -37,8 +49,8 @@ export function getSession(): Session {
   return current
 }
 
-export function updateSession(patch: Partial<Session>) {
-  current = { ...current, ...patch }
+function write(next: Session) {
+  current = next
   try {
     globalThis.localStorage?.setItem(KEY, JSON.stringify(current))
   } catch {
@@ -47,9 +59,25 @@ export function updateSession(patch: Partial<Session>) {
   for (const listener of listeners) listener()
 }
 
-/** Forget the token (sign-out, 401, account or chain change); the address and language stay. */
+export function updateSession(patch: Preferences) {
+  write({ ...current, ...patch })
+}
+
+/** A sign-in finished: the token and whose it is arrive in one step. */
+export function startSession(next: { token: string; userId: string; address: string | null }) {
+  write({ ...current, ...next, isLoggedIn: true, hasNewMessage: false })
+}
+
+/** A stored session learned its user id (see resumeSession); ignored if the token changed meanwhile. */
+export function setSessionUser(token: string, userId: string) {
+  if (current.token === token && current.userId === null) write({ ...current, userId })
+}
+
+/** Forget the token and its user (sign-out, 401, account or chain change); the address and language stay. */
 export function clearToken() {
-  if (current.token !== null || current.isLoggedIn) updateSession({ token: null, isLoggedIn: false })
+  if (current.token !== null || current.isLoggedIn || current.userId !== null) {
+    write({ ...current, token: null, userId: null, isLoggedIn: false, hasNewMessage: false })
+  }
 }
 
 export function subscribeSession(listener: () => void) {

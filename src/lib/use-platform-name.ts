@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { configQueries } from '../lib/config-queries.ts'
+import { configQueries } from './config-queries.ts'
 
 /** The operator's platform name (getConfigValue platformName); "Keelson" until it loads. */
 export function usePlatformName(): string {

@@ -1,6 +1,8 @@
 import { Link, createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import * as z from 'zod/mini'
+import { useSnapshot } from 'valtio'
+import { ui } from '../state/ui.ts'
 import { LoginForm } from '../features/password/components/login-form.tsx'
 import { RegisterForm } from '../features/password/components/register-form.tsx'
 import { RecoverForm } from '../features/password/components/recover-form.tsx'
@@ -21,7 +23,11 @@ function PassPage() {
   const { type } = Route.useParams()
   const { reset } = Route.useSearch()
   const navigate = useNavigate()
-  const goHome = () => void navigate({ to: '/', replace: true })
+  const { signInProblem } = useSnapshot(ui)
+  const goHome = () => {
+    ui.signInProblem = null
+    void navigate({ to: '/', replace: true })
+  }
   return (
     <main className="standalone">
       <img src="/icons/logo.svg" alt="" width="56" height="56" className="standalone-logo" />
@@ -56,6 +62,11 @@ function PassPage() {
           {reset && (
             <p role="status" className="badge live">
               <Trans>Your password was changed. Sign in with the new one.</Trans>
+            </p>
+          )}
+          {signInProblem && (
+            <p role="alert" className="error-text" data-testid="sign-in-problem">
+              {signInProblem}
             </p>
           )}
           <LoginForm onSignedIn={goHome} />

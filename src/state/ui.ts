@@ -17,4 +17,6 @@ export const ui = proxy({
   isSignPopupOpen: false,
   /** The user cancelled signing: do not ask again until they choose to sign in. */
   isSignDeclined: false,
+  /** Why a sign-in link did not sign the user in (the server's message), shown on the sign-in screen. */
+  signInProblem: null as string | null,
 })

@@ -1,12 +1,14 @@
 // Keeps the app on chain 1 with a signed-in wallet (DESIGN.md section 4). No wallet, a wrong chain, a refusal or a
-// disconnect -> /empty and the stored address is removed; an account or chain change clears the token; a missing
-// token asks for a signature (popup on desktop and on the fresh platform, the /sign page on mobile).
+// disconnect -> /empty and the stored address is removed; an account or chain change ends the session (the old token
+// is revoked on the server with /login_out, then forgotten); a missing token asks for a signature (popup on desktop
+// and on the fresh platform, the /sign page on mobile).
 import { useEffect, useRef } from 'react'
 import { useConnection } from 'wagmi'
 import { useSnapshot } from 'valtio'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { authEvents } from '../lib/auth-events.ts'
-import { clearToken, getSession, updateSession, useSession } from '../lib/session.ts'
+import { getSession, updateSession, useSession } from '../lib/session.ts'
+import { endSession } from '../lib/session-lifecycle.ts'
 import { isDesktopNow } from '../lib/use-is-desktop.ts'
 import { ui } from '../state/ui.ts'
 import { ACCEPTED_CHAIN_ID } from './config.ts'
@@ -48,7 +50,7 @@ export function ChainGuard() {
     if (!connected && session.token !== null && session.address === null) return
     if (!connected || chainId !== ACCEPTED_CHAIN_ID) {
       if (getSession().address !== null) updateSession({ address: null })
-      clearToken()
+      void endSession()
       ui.isSignPopupOpen = false
       if (!isOpenPath) void navigate({ to: '/empty', replace: true })
       lastChain.current = chainId
@@ -57,7 +59,7 @@ export function ChainGuard() {
     const accountChanged = session.address !== null && session.address.toLowerCase() !== address.toLowerCase()
     const chainChanged = lastChain.current !== undefined && lastChain.current !== chainId
     lastChain.current = chainId
-    if (accountChanged || chainChanged) clearToken()
+    if (accountChanged || chainChanged) void endSession()
     if (session.address?.toLowerCase() !== address.toLowerCase()) updateSession({ address })
     if (!getSession().token) {
       // Cancelled: stay signed out (mobile waits on /empty) until the user chooses to sign in again.

@@ -4,8 +4,7 @@ import { getConnection } from 'wagmi/actions'
 import { toHex } from 'viem'
 import { authApi, signInMessage } from '#contract/auth.ts'
 import { api } from '../lib/api.ts'
-import { authEvents } from '../lib/auth-events.ts'
-import { updateSession } from '../lib/session.ts'
+import { beginSession } from '../lib/session-lifecycle.ts'
 import { wagmiConfig } from './config.ts'
 
 export type SignInResult = 'signed' | 'refused' | 'rejected'
@@ -36,8 +35,7 @@ async function run(address: `0x${string}`): Promise<SignInResult> {
   }
   try {
     const token = await api(authApi.checkSign, { body: { address, message, sign, timeStamp } })
-    updateSession({ token, isLoggedIn: true, address })
-    authEvents.signedIn()
+    await beginSession(token, address)
     return 'signed'
   } catch {
     // The product shows nothing when the server turns a sign-in down; the user can simply sign again.

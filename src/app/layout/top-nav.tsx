@@ -3,8 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSession } from '../../lib/session.ts'
 import { LazyUnreadBadge } from './lazy-unread-badge.tsx'
 import { ui } from '../../state/ui.ts'
-import { LanguageSelect } from '../language-select.tsx'
-import { usePlatformName } from '../use-platform-name.ts'
+import { LanguageSelect } from '../../components/language-select.tsx'
+import { usePlatformName } from '../../lib/use-platform-name.ts'
 import { TABS } from './nav-items.ts'
 
 export function shortAddress(address: string) {

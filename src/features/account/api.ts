@@ -1,29 +1,19 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import { authApi } from '#contract/auth.ts'
 import { api } from '../../lib/api.ts'
-import { clearToken } from '../../lib/session.ts'
+import { asUser } from '../../lib/private-query.ts'
+import { userKeys, type UserId } from '../../lib/query-keys.ts'
+import { endSession } from '../../lib/session-lifecycle.ts'
 
 export const accountQueries = {
-  all: () => ['account'] as const,
-  info: (token: string | null) =>
+  info: (userId: UserId) =>
     queryOptions({
-      queryKey: [...accountQueries.all(), 'info', token],
-      queryFn: () => api(authApi.myAccountInfo),
-      enabled: token !== null,
+      queryKey: [...userKeys.account(userId), 'info'],
+      queryFn: asUser(userId, () => api(authApi.myAccountInfo)),
     }),
 }
 
-/** Revokes the token on the server, then forgets it here; private data leaves the cache. */
+/** Revokes the token on the server and forgets it here; src/app/private-data.ts then clears every private query. */
 export function useSignOut() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: () => api(authApi.loginOut, { body: {} }),
-    onSettled: async () => {
-      clearToken()
-      queryClient.removeQueries({ queryKey: accountQueries.all() })
-      if ('caches' in window) {
-        for (const name of await caches.keys()) if (name.startsWith('keelson-runtime')) await caches.delete(name)
-      }
-    },
-  })
+  return useMutation({ mutationFn: endSession })
 }

@@ -2,28 +2,29 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { accountApi } from '#contract/account.ts'
 import type { AccountType } from '#contract/auth.ts'
 import { api } from '../../lib/api.ts'
+import { asUser } from '../../lib/private-query.ts'
+import { userKeys, type UserId } from '../../lib/query-keys.ts'
+import { getSession } from '../../lib/session.ts'
 import { STALE } from '../../lib/stale.ts'
 
-/** Keys other features own that a book switch changes: the account's active book and the record's rows. */
-const ACCOUNT_KEY = ['account'] as const
-const RECORDS_KEY = ['records'] as const
-
 export const balanceQueries = {
-  // The socket's balance_update invalidates ['balance'] (src/app/realtime.tsx).
-  all: () => ['balance'] as const,
-  current: (token: string | null) =>
+  // The socket's balance_update invalidates userKeys.balance (src/app/realtime.tsx).
+  current: (userId: UserId) =>
     queryOptions({
-      queryKey: [...balanceQueries.all(), 'current', token],
-      queryFn: () => api(accountApi.getBalance),
-      enabled: token !== null,
+      queryKey: [...userKeys.balance(userId), 'current'],
+      queryFn: asUser(userId, () => api(accountApi.getBalance)),
       staleTime: STALE.minute,
     }),
 }
 
+/** A book switch or a reset changes the balance, the account's active book and the record's rows. */
 function useRefreshMoney() {
   const queryClient = useQueryClient()
-  return () =>
-    Promise.all([balanceQueries.all(), ACCOUNT_KEY, RECORDS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })))
+  return () => {
+    const { userId } = getSession()
+    const keys = [userKeys.balance(userId), userKeys.account(userId), userKeys.records(userId)]
+    return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
+  }
 }
 
 export function useSwitchBook() {

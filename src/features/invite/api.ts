@@ -1,22 +1,26 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { inviteApi } from '#contract/invite.ts'
 import { api } from '../../lib/api.ts'
+import { asUser } from '../../lib/private-query.ts'
+import { userKeys, type UserId } from '../../lib/query-keys.ts'
+import { getSession } from '../../lib/session.ts'
 import { STALE } from '../../lib/stale.ts'
 
 export const inviteQueries = {
-  all: () => ['invite'] as const,
-  code: (token: string | null) =>
+  code: (userId: UserId) =>
     queryOptions({
-      queryKey: [...inviteQueries.all(), 'code', token],
-      queryFn: () => api(inviteApi.userInviteCode),
-      enabled: token !== null,
+      queryKey: [...userKeys.invite(userId), 'code'],
+      queryFn: asUser(userId, () => api(inviteApi.userInviteCode)),
       staleTime: STALE.minute,
     }),
-  /** The QR code of a link as an SVG string; the qrcode package loads only here, off the first visit. */
-  qr: (text: string) =>
+  /**
+   * The QR code of the user's invite link as an SVG string; private like the link it encodes. The qrcode package
+   * loads only here, off the first visit.
+   */
+  qr: (userId: UserId, text: string) =>
     queryOptions({
-      queryKey: [...inviteQueries.all(), 'qr', text],
-      queryFn: async () => (await import('qrcode')).toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
+      queryKey: [...userKeys.invite(userId), 'qr', text],
+      queryFn: asUser(userId, async () => (await import('qrcode')).toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })),
       staleTime: STALE.forever,
     }),
 }
@@ -25,6 +29,6 @@ export function useApplyInviteCode() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (code: string) => api(inviteApi.updateUpLevel, { body: { code } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inviteQueries.all() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.invite(getSession().userId) }),
   })
 }

@@ -1,20 +1,32 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Ticker } from '#contract/socket.ts'
+import { publicKeys } from '../../lib/query-keys.ts'
 import { STALE } from '../../lib/stale.ts'
+import { loadLastPrices, rememberLastPrices } from './last-prices.ts'
 
-/** Last prices, fed by the live socket's ticker frames (setQueryData), kept across reloads by nothing: live only. */
+/** Last prices: the ones kept in IndexedDB at first, then the live socket's ticker frames (applyTickers). */
 export const marketQueries = {
-  all: () => ['market'] as const,
   tickers: () =>
     queryOptions({
-      queryKey: [...marketQueries.all(), 'tickers'],
-      queryFn: () => [] as Ticker[],
+      queryKey: [...publicKeys.market(), 'tickers'],
+      // Live ticks may land while the saved prices load: keep whichever is newer per symbol.
+      queryFn: async ({ client, queryKey }) => mergeTickers(await loadLastPrices(), client.getQueryData<Ticker[]>(queryKey) ?? []),
       staleTime: STALE.forever,
     }),
 }
 
+/** Per symbol, the newest tick wins, so saved prices loading late never hide a fresher live one. */
 export function mergeTickers(current: Ticker[] | undefined, incoming: Ticker[]): Ticker[] {
   const bySymbol = new Map((current ?? []).map((t) => [t.symbol, t]))
-  for (const t of incoming) bySymbol.set(t.symbol, t)
+  for (const t of incoming) {
+    const known = bySymbol.get(t.symbol)
+    if (!known || known.time <= t.time) bySymbol.set(t.symbol, t)
+  }
   return [...bySymbol.values()].sort((a, b) => a.symbol.localeCompare(b.symbol))
+}
+
+/** A ticker frame from the socket: into the cache the screens read, and into IndexedDB for offline. */
+export function applyTickers(queryClient: QueryClient, incoming: Ticker[]) {
+  const merged = queryClient.setQueryData(marketQueries.tickers().queryKey, (old) => mergeTickers(old, incoming))
+  if (merged) rememberLastPrices(merged)
 }

@@ -10,22 +10,18 @@ import {
   type UpdatePassword,
 } from '#contract/password.ts'
 import { api } from '../../lib/api.ts'
-import { authEvents } from '../../lib/auth-events.ts'
-import { updateSession } from '../../lib/session.ts'
+import { beginSession } from '../../lib/session-lifecycle.ts'
 
 /** The same session a wallet sign-in leaves, minus the address: the chain guard lets it in without a wallet. */
-function storeToken(token: string) {
-  updateSession({ token, isLoggedIn: true, address: null })
-  authEvents.signedIn()
-}
+const signInWith = (token: string) => beginSession(token, null)
 
 export const useSendEmailCode = () => useMutation({ mutationFn: (query: EmailCodeQuery) => api(passwordApi.emailCode, { query }) })
 
 export const useLogin = () =>
-  useMutation({ mutationFn: (body: Login) => api(passwordApi.login, { body }), onSuccess: storeToken })
+  useMutation({ mutationFn: async (body: Login) => signInWith(await api(passwordApi.login, { body })) })
 
 export const useRegister = () =>
-  useMutation({ mutationFn: (body: Register) => api(passwordApi.register, { body }), onSuccess: storeToken })
+  useMutation({ mutationFn: async (body: Register) => signInWith(await api(passwordApi.register, { body })) })
 
 /** Recovery in two steps: the e-mailed code buys a one-time ticket, the ticket sets the password. */
 export const useResetPassword = () =>

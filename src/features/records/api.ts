@@ -1,6 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { accountApi, type RecordKind } from '#contract/account.ts'
 import { api, API_BASE, ApiError } from '../../lib/api.ts'
+import { asUser } from '../../lib/private-query.ts'
+import { userKeys, type UserId } from '../../lib/query-keys.ts'
 import { getSession } from '../../lib/session.ts'
 import { STALE } from '../../lib/stale.ts'
 
@@ -9,15 +11,15 @@ export type RecordFilter = { kind?: RecordKind; from?: number; to?: number }
 const PAGE_SIZE = 20
 
 export const recordQueries = {
-  // balance_update on the socket invalidates ['records'] too (src/app/realtime.tsx).
-  all: () => ['records'] as const,
-  list: (token: string | null, filter: RecordFilter) =>
+  // balance_update on the socket invalidates userKeys.records too (src/app/realtime.tsx).
+  list: (userId: UserId, filter: RecordFilter) =>
     infiniteQueryOptions({
-      queryKey: [...recordQueries.all(), 'list', token, filter],
-      queryFn: ({ pageParam }) => api(accountApi.transactionRecord, { query: { ...filter, page: pageParam, size: PAGE_SIZE } }),
+      queryKey: [...userKeys.records(userId), 'list', filter],
+      queryFn: asUser(userId, ({ pageParam }: { pageParam: number }) =>
+        api(accountApi.transactionRecord, { query: { ...filter, page: pageParam, size: PAGE_SIZE } }),
+      ),
       initialPageParam: 1,
       getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
-      enabled: token !== null,
       staleTime: STALE.minute,
     }),
 }

@@ -12,7 +12,8 @@ import { AccountSection } from './account-section.tsx'
 export function AccountScreen({ section, panel }: { section?: string; panel?: ReactNode }) {
   const { i18n } = useLingui()
   const token = useSession((s) => s.token)
-  const { data: account, error } = useQuery(accountQueries.info(token))
+  const userId = useSession((s) => s.userId)
+  const { data: account, error } = useQuery(accountQueries.info(userId))
   const signOut = useSignOut()
   const current = ACCOUNT_SECTIONS.find((s) => s.type === section)
 

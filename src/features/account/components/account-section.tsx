@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { LanguageSelect } from '../../../app/language-select.tsx'
+import { LanguageSelect } from '../../../components/language-select.tsx'
 import type { ACCOUNT_SECTIONS } from '../sections.ts'
 
 export function AccountSection({ section, panel }: { section: (typeof ACCOUNT_SECTIONS)[number]; panel?: ReactNode }) {

@@ -10,10 +10,10 @@ import { ResetDemoButton } from './reset-demo-button.tsx'
 
 export function BalancePanel() {
   const { t } = useLingui()
-  const token = useSession((s) => s.token)
-  const { data, error, isPending } = useQuery(balanceQueries.current(token))
+  const userId = useSession((s) => s.userId)
+  const { data, error, isPending } = useQuery(balanceQueries.current(userId))
   const switchBook = useSwitchBook()
-  if (!token) return <p className="muted"><Trans>Not signed in.</Trans></p>
+  if (!userId) return <p className="muted"><Trans>Not signed in.</Trans></p>
   if (error) return <p role="alert">{error.message}</p>
   if (isPending) return <p className="muted"><Trans>Loading…</Trans></p>
 

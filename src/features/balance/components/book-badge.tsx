@@ -19,7 +19,7 @@ export function BookLabel({ book }: { book: AccountType }) {
 
 /** The signed-in user's active book, for the home hero. */
 export function BookBadge() {
-  const token = useSession((s) => s.token)
-  const { data } = useQuery(balanceQueries.current(token))
+  const userId = useSession((s) => s.userId)
+  const { data } = useQuery(balanceQueries.current(userId))
   return data ? <BookLabel book={data.book} /> : null
 }

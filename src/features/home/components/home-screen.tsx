@@ -2,11 +2,13 @@ import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useSession } from '../../../lib/session.ts'
-import { LivePrices } from '../../markets/components/live-prices.tsx'
-import { usePlatformName } from '../../../app/use-platform-name.ts'
+import { usePlatformName } from '../../../lib/use-platform-name.ts'
 
-/** `bookBadge`, composed by the route from the balance feature, shows which book is active. */
-export function HomeScreen({ bookBadge }: { bookBadge?: ReactNode }) {
+/**
+ * Composed by the route from other features: `bookBadge` (balance) shows which book is active, `prices` (markets)
+ * the live prices.
+ */
+export function HomeScreen({ bookBadge, prices }: { bookBadge?: ReactNode; prices?: ReactNode }) {
   const isLoggedIn = useSession((s) => s.isLoggedIn)
   const platformName = usePlatformName()
   return (
@@ -39,7 +41,7 @@ export function HomeScreen({ bookBadge }: { bookBadge?: ReactNode }) {
           </Link>
         </div>
       </section>
-      <LivePrices />
+      {prices}
     </div>
   )
 }

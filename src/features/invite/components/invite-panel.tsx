@@ -8,9 +8,9 @@ import { CopyButton } from './copy-button.tsx'
 import { InviteQr } from './invite-qr.tsx'
 
 export function InvitePanel() {
-  const token = useSession((s) => s.token)
-  const { data, error } = useQuery(inviteQueries.code(token))
-  if (!token) {
+  const userId = useSession((s) => s.userId)
+  const { data, error } = useQuery(inviteQueries.code(userId))
+  if (!userId) {
     return (
       <p className="muted">
         <Trans>Sign in to see your invite code.</Trans>

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
+import { useSession } from '../../../lib/session.ts'
 import { inviteQueries } from '../api.ts'
 
 /** The link as a QR code, shown as an image (an SVG data URL), so no generated markup enters the page. */
 export function InviteQr({ url }: { url: string }) {
   const { t } = useLingui()
-  const { data: svg } = useQuery(inviteQueries.qr(url))
+  const userId = useSession((s) => s.userId)
+  const { data: svg } = useQuery(inviteQueries.qr(userId, url))
   if (!svg) return <div className="invite-qr" aria-hidden="true" />
   return (
     <img

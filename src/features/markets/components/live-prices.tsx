@@ -3,10 +3,15 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { marketQueries } from '../api.ts'
 import { useDateFormat } from '../../../lib/use-date-format.ts'
 import { useServerOffset } from '../../../lib/use-server-offset.ts'
+import { useIsOnline } from '../../../lib/use-is-online.ts'
 
-/** The last bid/ask of each instrument the socket streams; simulated prices say so. */
+/**
+ * The last bid/ask of each instrument the socket streams; simulated prices say so. Offline it shows the prices kept
+ * in IndexedDB with the date and time they are from (the offline banner says why they do not move).
+ */
 export function LivePrices() {
   const { t, i18n } = useLingui()
+  const isOnline = useIsOnline()
   const offset = useServerOffset()
   const format = useDateFormat()
   const { data: tickers = [] } = useQuery(marketQueries.tickers())
@@ -54,15 +59,24 @@ export function LivePrices() {
           </tbody>
         </table>
       )}
-      <p className="muted small">
-        <Trans>{tickers.length} instruments streaming</Trans>
-        {updated > 0 && format && (
-          <>
-            {' · '}
-            <Trans>Updated {format(updated, i18n.locale, offset, 'time')}</Trans>
-          </>
-        )}
-      </p>
+      {isOnline ? (
+        <p className="muted small">
+          <Trans>{tickers.length} instruments streaming</Trans>
+          {updated > 0 && format && (
+            <>
+              {' · '}
+              <Trans>Updated {format(updated, i18n.locale, offset, 'time')}</Trans>
+            </>
+          )}
+        </p>
+      ) : (
+        updated > 0 &&
+        format && (
+          <p className="muted small" data-testid="prices-time">
+            <Trans>Last prices from {format(updated, i18n.locale, offset)}</Trans>
+          </p>
+        )
+      )}
     </section>
   )
 }

@@ -6,11 +6,11 @@ import { messageQueries, useMarkMessages } from '../api.ts'
 import { MessageItem } from './message-item.tsx'
 
 export function NotificationsPanel() {
-  const token = useSession((s) => s.token)
-  const list = useInfiniteQuery(messageQueries.list(token))
-  const { data: unread } = useQuery(messageQueries.unread(token))
+  const userId = useSession((s) => s.userId)
+  const list = useInfiniteQuery(messageQueries.list(userId))
+  const { data: unread } = useQuery(messageQueries.unread(userId))
   const mark = useMarkMessages()
-  if (!token) {
+  if (!userId) {
     return (
       <p className="muted">
         <Trans>Sign in to see your notifications.</Trans>

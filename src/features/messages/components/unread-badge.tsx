@@ -6,9 +6,9 @@ import { messageQueries } from '../api.ts'
 /** The unread count on the Account tab; nothing when all is read or nobody is signed in. */
 export function UnreadBadge() {
   const { t } = useLingui()
-  const token = useSession((s) => s.token)
-  const { data } = useQuery(messageQueries.unread(token))
-  const count = token ? (data?.count ?? 0) : 0
+  const userId = useSession((s) => s.userId)
+  const { data } = useQuery(messageQueries.unread(userId))
+  const count = userId ? (data?.count ?? 0) : 0
   if (count === 0) return null
   const label = count > 99 ? '99+' : String(count)
   return (

@@ -10,9 +10,9 @@ import { RecordFilters } from './record-filters.tsx'
 import { RecordRow } from './record-row.tsx'
 
 export function RecordsPanel() {
-  const token = useSession((s) => s.token)
+  const userId = useSession((s) => s.userId)
   const [filter, setFilter] = useState<RecordFilter>({})
-  const query = useInfiniteQuery(recordQueries.list(token, filter))
+  const query = useInfiniteQuery(recordQueries.list(userId, filter))
   const rows = query.data?.pages.flatMap((p) => p.list) ?? []
 
   return (
@@ -22,7 +22,7 @@ export function RecordsPanel() {
         <ExportButton filter={filter} />
       </div>
       {query.error && <p role="alert">{query.error.message}</p>}
-      {query.isPending && token ? (
+      {query.isPending && userId ? (
         <p className="muted">
           <Trans>Loading…</Trans>
         </p>

@@ -1,0 +1,25 @@
+// What the service worker (sw/runtime.ts) may keep, shared with the app so both sides name the same things. No
+// imports: the service worker bundles this file too.
+
+/** Every runtime cache's name starts with this; sign-out and account change delete them all. */
+export const RUNTIME_CACHE_PREFIX = 'keelson-runtime'
+
+/** Public reads that may be shown offline: news, help, articles, notice, language list, public settings. */
+export const PUBLIC_API_PATHS = [
+  '/api/getAllInformation',
+  '/api/getArticles',
+  '/api/getNotice',
+  '/api/getText',
+  '/api/queryLanguageList',
+  '/api/getConfigValue',
+]
+
+/**
+ * Settings that move money (where deposits go, fees): fetched network-first and never shown from a copy older than
+ * MONEY_CONFIG_MAX_AGE_S, in the service worker and in the app's query cache alike. A new money setting is added here.
+ */
+export const MONEY_CONFIG_KEYS: readonly string[] = ['defaultWalletAddress']
+export const MONEY_CONFIG_MAX_AGE_S = 60
+
+/** The server may mark any other answer as money-relevant with this response header. */
+export const MONEY_HEADER = 'x-keelson-money'

@@ -1,0 +1,25 @@
+// Every React Query key root, in one place (STYLE.md "Data in the app"), so the socket's refresh
+// (src/app/realtime.tsx) and the screens name the same keys.
+//
+// Public roots hold what anyone may see. Private keys start with ['user', userId] (never the token): two users can
+// never share a key, and one removeQueries({ queryKey: userKeys.all() }) forgets every user's data at sign-out or
+// account change (src/app/private-data.ts). A null id (signed out, or not known yet) is a key no query fetches for
+// (see asUser in private-query.ts).
+export type UserId = string | null
+
+export const publicKeys = {
+  config: () => ['config'] as const,
+  market: () => ['market'] as const,
+}
+
+export const userKeys = {
+  all: () => ['user'] as const,
+  of: (userId: UserId) => [...userKeys.all(), userId] as const,
+  account: (userId: UserId) => [...userKeys.of(userId), 'account'] as const,
+  balance: (userId: UserId) => [...userKeys.of(userId), 'balance'] as const,
+  records: (userId: UserId) => [...userKeys.of(userId), 'records'] as const,
+  messages: (userId: UserId) => [...userKeys.of(userId), 'messages'] as const,
+  invite: (userId: UserId) => [...userKeys.of(userId), 'invite'] as const,
+  orders: (userId: UserId) => [...userKeys.of(userId), 'orders'] as const,
+  limitOrders: (userId: UserId) => [...userKeys.orders(userId), 'limit'] as const,
+}

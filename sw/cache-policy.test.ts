@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { apiPolicy, isFresh, isStorable, MONEY_MAX_AGE_MS, stamp } from './cache-policy.ts'
+
+const ORIGIN = 'https://app.example'
+const policy = (path: string, init?: RequestInit) => apiPolicy(new Request(`${ORIGIN}${path}`, init), new URL(`${ORIGIN}${path}`), ORIGIN)
+
+describe('service worker cache policy', () => {
+  it('caches only explicitly public reads asked without credentials', () => {
+    expect(policy('/api/getNotice')).toBe('public')
+    expect(policy('/api/getConfigValue?configKey=platformName')).toBe('public')
+    expect(policy('/api/getNotice', { headers: { Authorization: 'tok' } })).toBe('network-only')
+    expect(policy('/api/getBalance')).toBe('network-only')
+    expect(policy('/api/whateverComesNext')).toBe('network-only')
+    expect(policy('/api/login', { method: 'POST', body: '{}' })).toBe('network-only')
+    expect(policy('/index.html')).toBeNull()
+    expect(apiPolicy(new Request('https://evil.example/api/getNotice'), new URL('https://evil.example/api/getNotice'), ORIGIN)).toBeNull()
+  })
+
+  it('treats a setting that moves money as network-first money, never public', () => {
+    expect(policy('/api/getConfigValue?configKey=defaultWalletAddress')).toBe('money')
+  })
+
+  it('stores no failure, nothing marked no-store, and no money answer in the public cache', () => {
+    const ok = (headers: Record<string, string> = {}, status = 200) => new Response('{}', { status, headers })
+    expect(isStorable(ok(), 'public')).toBe(true)
+    expect(isStorable(ok({}, 500), 'public')).toBe(false)
+    expect(isStorable(ok({ 'Cache-Control': 'private, no-store' }), 'public')).toBe(false)
+    expect(isStorable(ok({ 'x-keelson-money': '1' }), 'public')).toBe(false)
+    expect(isStorable(ok({ 'x-keelson-money': '1' }), 'money')).toBe(true)
+  })
+
+  it('serves a stored money setting for under a minute, then never', async () => {
+    const stored = await stamp(new Response('{"value":"0xabc"}', { status: 200 }), 1_000_000)
+    expect(await stored.clone().text()).toBe('{"value":"0xabc"}')
+    expect(isFresh(stored, 1_000_000 + MONEY_MAX_AGE_MS - 1, MONEY_MAX_AGE_MS)).toBe(true)
+    expect(isFresh(stored, 1_000_000 + MONEY_MAX_AGE_MS, MONEY_MAX_AGE_MS)).toBe(false)
+    expect(MONEY_MAX_AGE_MS).toBe(60_000)
+    expect(isFresh(new Response('{}'), 1_000_000, MONEY_MAX_AGE_MS)).toBe(false)
+  })
+})

@@ -1,0 +1,42 @@
+// Which /api answers the service worker may keep, and for how long. Plain functions (no workbox), so they are unit
+// tested in sw/cache-policy.test.ts.
+//
+// The rule: no /api answer is cached unless it is explicitly public (PUBLIC_API_PATHS), asked without credentials,
+// and not marked as moving money. Settings that move money (MONEY_CONFIG_KEYS, or any answer carrying MONEY_HEADER)
+// are network-first and served from the cache only when the network fails and the copy is under
+// MONEY_CONFIG_MAX_AGE_S old: a stale receiving address or fee is never shown. Everything else under /api
+// (authenticated or not) goes to the network untouched.
+import { MONEY_CONFIG_KEYS, MONEY_CONFIG_MAX_AGE_S, MONEY_HEADER, PUBLIC_API_PATHS } from '../src/lib/cache-rules.ts'
+
+export type ApiPolicy = 'public' | 'money' | 'network-only'
+
+/** The header the service worker stamps on what it stores, so an age can be checked without trusting `Date`. */
+export const STORED_AT_HEADER = 'x-keelson-stored-at'
+export const MONEY_MAX_AGE_MS = MONEY_CONFIG_MAX_AGE_S * 1000
+
+/** null: not an /api call of this origin (the other routes decide). */
+export function apiPolicy(request: Request, url: URL, origin: string): ApiPolicy | null {
+  if (url.origin !== origin || !url.pathname.startsWith('/api/')) return null
+  if (request.method !== 'GET' || request.headers.has('Authorization')) return 'network-only'
+  if (url.pathname === '/api/getConfigValue' && MONEY_CONFIG_KEYS.includes(url.searchParams.get('configKey') ?? '')) return 'money'
+  return PUBLIC_API_PATHS.includes(url.pathname) ? 'public' : 'network-only'
+}
+
+/** A complete success the server did not forbid storing; money answers never enter the public cache. */
+export function isStorable(response: Response, policy: 'public' | 'money'): boolean {
+  if (response.status !== 200 || /no-store/i.test(response.headers.get('Cache-Control') ?? '')) return false
+  return policy === 'money' || !response.headers.has(MONEY_HEADER)
+}
+
+/** A copy of the response carrying the time it was stored. */
+export async function stamp(response: Response, now: number): Promise<Response> {
+  const headers = new Headers(response.headers)
+  headers.set(STORED_AT_HEADER, String(now))
+  return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers })
+}
+
+/** Stored less than maxAgeMs ago; a copy without a stamp counts as too old. */
+export function isFresh(response: Response, now: number, maxAgeMs: number): boolean {
+  const storedAt = Number(response.headers.get(STORED_AT_HEADER))
+  return Number.isFinite(storedAt) && storedAt > 0 && now - storedAt < maxAgeMs
+}
