@@ -14,6 +14,7 @@ import { registerJsonParser } from './plugins/json.ts'
 import { createMemoryBus, type Bus } from './realtime/bus.ts'
 import { createRedisBus } from './realtime/redis-bus.ts'
 import { createHub } from './realtime/hub.ts'
+import { createSessionCache } from './modules/auth/session-cache.ts'
 import { registerSocketRoutes, SOCKET_MAX_PAYLOAD } from './realtime/socket.routes.ts'
 import { startMarket } from './market/start.ts'
 import { pruneUsedSignatures } from './modules/auth/auth.service.ts'
@@ -68,6 +69,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const hub = createHub(bus, app.log)
     await hub.ready
     app.decorate('hub', hub)
+    const sessionCache = createSessionCache()
+    hub.onSessionEvent((event) => ('revoked' in event ? sessionCache.forgetSessions(event.revoked) : sessionCache.forgetUser(event.userChanged)))
+    app.decorate('sessionCache', sessionCache)
 
     await registerSecurity(app, conf.corsOrigins)
     await registerRateLimit(app, redisBus?.client ?? null, conf.rateLimit.timeWindowMs)

@@ -1,11 +1,20 @@
 // The sockets of this process. Everything a socket receives arrives through the bus, so a process sends only what
 // any process published. Each bus message is deflated once here and the same Buffer goes to every recipient.
 import type { WebSocket } from 'ws'
-import type { ServerMessage, Ticker } from '#contract/socket.ts'
+import { SOCKET_CLOSE, type ServerMessage, type Ticker } from '#contract/socket.ts'
 import type { Bus } from './bus.ts'
 import { encodeFrame, messageJson } from './frame.ts'
 
-export type SocketClient = { socket: WebSocket; userId: string | null; sessionId: string | null }
+export type SocketClient = {
+  socket: WebSocket
+  userId: string | null
+  sessionId: string | null
+  /** When the bound session began (epoch ms): the socket checks the session's expiry without the database. */
+  sessionCreatedAt: number | null
+}
+
+/** On the 'session' channel: sessions that ended, or a user whose cached details changed. */
+export type SessionEvent = { revoked: string[] } | { userChanged: string }
 
 // A client this far behind skips ticks (the next batch replaces them); further behind, it is cut off and reconnects.
 const SKIP_TICKS_BUFFERED = 1024 * 1024
@@ -42,6 +51,27 @@ export function createHub(bus: Bus, log: Log, encode: (json: string) => Buffer =
     }
   }
 
+  const sessionListeners: Array<(event: SessionEvent) => void> = []
+  /** Runs on the process that made the change at once, and again (harmlessly) when the bus echoes it. */
+  function applySessionEvent(event: SessionEvent) {
+    for (const listener of sessionListeners) listener(event)
+    if (!('revoked' in event)) return
+    const ended = new Set(event.revoked)
+    for (const client of clients) {
+      if (client.sessionId === null || !ended.has(client.sessionId)) continue
+      endSession(client)
+    }
+  }
+  async function publishSessionEvent(event: SessionEvent) {
+    applySessionEvent(event)
+    await bus.publish('session', JSON.stringify(event))
+  }
+  /** The session's events stop at once; the socket closes, and the app reconnects as a visitor or signs again. */
+  function endSession(client: SocketClient) {
+    Object.assign(client, { userId: null, sessionId: null, sessionCreatedAt: null })
+    client.socket.close(SOCKET_CLOSE.sessionEnded, 'session ended')
+  }
+
   const ready = Promise.all([
     bus.subscribe('ticker', onBus('ticker', (payload) => {
       lastTickers = (JSON.parse(payload) as { data: Ticker[] }).data
@@ -61,11 +91,7 @@ export function createHub(bus: Bus, log: Log, encode: (json: string) => Buffer =
         send(client, data)
       }
     })),
-    bus.subscribe('session', onBus('session', (sessionId) => {
-      for (const client of clients) {
-        if (client.sessionId === sessionId) Object.assign(client, { userId: null, sessionId: null })
-      }
-    })),
+    bus.subscribe('session', onBus('session', (payload) => applySessionEvent(JSON.parse(payload) as SessionEvent))),
   ])
 
   return {
@@ -74,7 +100,7 @@ export function createHub(bus: Bus, log: Log, encode: (json: string) => Buffer =
     clients,
     lastTickers: () => lastTickers,
     add(socket: WebSocket): SocketClient {
-      const client = { socket, userId: null, sessionId: null }
+      const client = { socket, userId: null, sessionId: null, sessionCreatedAt: null }
       clients.add(client)
       return client
     },
@@ -89,8 +115,13 @@ export function createHub(bus: Bus, log: Log, encode: (json: string) => Buffer =
     /** new_message, balance_update ... for every socket of one user, on whichever process it is. */
     publishToUser: (userId: string, message: ServerMessage) =>
       bus.publish('user', JSON.stringify({ userId, message })),
-    /** After sign-out the session's sockets stop receiving the user's events. */
-    revokeSession: (sessionId: string) => bus.publish('session', sessionId),
+    /** After sign-out the session's sockets close and its cached token is forgotten, on every process. */
+    revokeSession: (sessionId: string) => publishSessionEvent({ revoked: [sessionId] }),
+    revokeSessions: (sessionIds: string[]) => (sessionIds.length > 0 ? publishSessionEvent({ revoked: sessionIds }) : Promise.resolve()),
+    /** The user's stored details changed (the book switch): every process forgets its cached copy. */
+    userChanged: (userId: string) => publishSessionEvent({ userChanged: userId }),
+    onSessionEvent: (listener: (event: SessionEvent) => void) => void sessionListeners.push(listener),
+    endSession,
   }
 }
 

@@ -1,42 +1,20 @@
 import type { FastifyInstance } from 'fastify'
-import { inflate } from 'pako'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ServerMessage } from '#contract/socket.ts'
+import { SOCKET_CLOSE, SOCKET_MESSAGE_BURST } from '#contract/socket.ts'
 import { buildTestApp, signIn } from '../test/helpers.ts'
+import { connect as connectTo, refusedStatus, socketUrl } from './test-client.ts'
 
 let app: FastifyInstance
 let url: string
 beforeAll(async () => {
   app = await buildTestApp({ tickMs: 50, socketIdleMs: 1500 })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
-  url = `${address.replace('http', 'ws')}/ws`
+  url = socketUrl(address)
 })
 afterAll(() => app?.close())
 
-/** A client that decodes every frame as the app does and lets a test await the next frame of a type. */
-async function connect(to = url) {
-  const socket = new WebSocket(to)
-  const frames: Array<{ raw: Buffer; message: ServerMessage }> = []
-  const waiters: Array<() => void> = []
-  socket.on('message', (raw: Buffer, isBinary) => {
-    expect(isBinary).toBe(true)
-    const message = ServerMessage.parse(JSON.parse(inflate(raw, { toText: true })))
-    frames.push({ raw, message })
-    for (const wake of waiters.splice(0)) wake()
-  })
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
-  const closed = new Promise<number>((resolve) => socket.once('close', resolve))
-  async function next<T extends ServerMessage['messageType']>(type: T, after = 0) {
-    for (;;) {
-      const found = frames.slice(after).find((f) => f.message.messageType === type)
-      if (found) return found as { raw: Buffer; message: Extract<ServerMessage, { messageType: T }> }
-      await new Promise<void>((resolve) => waiters.push(resolve))
-    }
-  }
-  const send = (value: unknown) => socket.send(typeof value === 'string' ? value : JSON.stringify(value))
-  return { socket, frames, next, send, closed }
-}
+const connect = (to = url, options = {}) => connectTo(to, options)
 
 describe('/ws', () => {
   it('binds a signed-in user and sends deflated ticker batches', async () => {
@@ -96,7 +74,7 @@ describe('/ws', () => {
     for (const c of clients) c.socket.close()
   })
 
-  it('delivers per-user events only to that user, and stops after sign-out', async () => {
+  it('delivers per-user events only to that user, and closes the socket at sign-out', async () => {
     const alice = await signIn(app)
     const bob = await signIn(app)
     const [a, b] = await Promise.all([connect(), connect()])
@@ -113,14 +91,24 @@ describe('/ws', () => {
     await b.next('notice')
     expect(b.frames.some((f) => f.message.messageType === 'new_message')).toBe(false)
 
-    await app.inject({ method: 'POST', url: '/api/login_out', headers: { authorization: alice.token } })
     const mark = a.frames.length
+    await app.inject({ method: 'POST', url: '/api/login_out', headers: { authorization: alice.token } })
     await app.hub.publishToUser(aliceId, { messageType: 'new_message', data: { n: 2 } })
-    await app.hub.broadcast({ messageType: 'notice', data: { marker: 2 } })
-    await a.next('notice', mark)
+    expect(await a.closed).toBe(SOCKET_CLOSE.sessionEnded)
     expect(a.frames.slice(mark).some((f) => f.message.messageType === 'new_message')).toBe(false)
-    a.socket.close()
+    b.send({ type: 'ping' })
+    await b.next('pong')
     b.socket.close()
+  })
+
+  it('lets a burst of messages through, then closes a socket that keeps flooding, junk included', async () => {
+    const client = await connect()
+    for (let i = 0; i < SOCKET_MESSAGE_BURST; i++) client.send({ type: 'ping' })
+    const pongs = () => client.frames.filter((f) => f.message.messageType === 'pong').length
+    while (pongs() < SOCKET_MESSAGE_BURST) await client.next('pong', client.frames.length)
+    expect(client.socket.readyState).toBe(WebSocket.OPEN)
+    for (let i = 0; i < SOCKET_MESSAGE_BURST; i++) client.send('{')
+    expect(await client.closed).toBe(SOCKET_CLOSE.rateLimited)
   })
 
   it.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
@@ -130,7 +118,7 @@ describe('/ws', () => {
       const follower = await buildTestApp({ tickMs: 50 })
       try {
         const address = await follower.listen({ port: 0, host: '127.0.0.1' })
-        const client = await connect(`${address.replace('http', 'ws')}/ws`)
+        const client = await connect(socketUrl(address))
         const { message } = await client.next('ticker', client.frames.length)
         expect(message.data.every((t) => t.simulated)).toBe(true)
         client.socket.close()
@@ -139,4 +127,33 @@ describe('/ws', () => {
       }
     },
   )
+})
+
+describe('/ws handshake', () => {
+  it("accepts the app's own origin and a client that sends none", async () => {
+    const own = await connect(url, { origin: url.replace('ws://', 'http://').replace('/ws', '') })
+    own.send({ type: 'ping' })
+    await own.next('pong')
+    own.socket.close()
+    const none = await connect(url)
+    none.socket.close()
+  })
+
+  it('refuses a foreign origin with 403', async () => {
+    for (const origin of ['https://evil.example', 'null', `http://127.0.0.1.evil.example:${new URL(url).port}`]) {
+      expect(await refusedStatus(url, { origin }), origin).toBe(403)
+    }
+  })
+
+  it('accepts the configured CORS origins and no others', async () => {
+    const open = await buildTestApp({ corsOrigins: ['https://app.example'] })
+    try {
+      const at = socketUrl(await open.listen({ port: 0, host: '127.0.0.1' }))
+      const allowed = await connectTo(at, { origin: 'https://app.example' })
+      allowed.socket.close()
+      expect(await refusedStatus(at, { origin: 'https://other.example' })).toBe(403)
+    } finally {
+      await open.close()
+    }
+  })
 })

@@ -8,6 +8,23 @@ export const SOCKET_RETRY_STEP_MS = 500
 export const SOCKET_INFLATE_CHUNK = 16384
 export const SOCKET_VISIBLE_CHECK_MS = 1000
 
+/** Why the server closed a socket (WebSocket close codes). The app reconnects after each, as after any close. */
+export const SOCKET_CLOSE = {
+  /** No valid message within the idle time (a dead client). */
+  idle: 4000,
+  /** The bound session was revoked (sign-out, password change) or expired: the token is no longer good. */
+  sessionEnded: 4001,
+  /** More messages than SOCKET_MESSAGE_BURST allows (the standard code for a policy violation). */
+  rateLimited: 1008,
+} as const
+
+/**
+ * Messages a socket may send: a bucket of SOCKET_MESSAGE_BURST refilled at SOCKET_MESSAGES_PER_SECOND. The app sends
+ * a ping every 5 s and a bind after (re)connecting or signing in: a tenth of this. A client past it is closed.
+ */
+export const SOCKET_MESSAGE_BURST = 20
+export const SOCKET_MESSAGES_PER_SECOND = 2
+
 export const ClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('bind_user'), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
   z.object({ type: z.literal('ping') }),

@@ -11,7 +11,7 @@ import { retrying } from '../../ledger/db-errors.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
 import { trim } from '../../ledger/reconcile.ts'
 import { isReason, REASONS } from '../../ledger/types.ts'
-import { users } from '../auth/auth.table.ts'
+import { setAccountType } from '../auth/users.repository.ts'
 
 export async function getBalance(app: FastifyInstance, userId: string, book: AccountType): Promise<Balance> {
   let balances = await bookBalances(app.db, userId, book)
@@ -26,7 +26,9 @@ export async function getBalance(app: FastifyInstance, userId: string, book: Acc
 }
 
 export async function updateAccountType(app: FastifyInstance, userId: string, accountType: AccountType) {
-  await app.db.update(users).set({ accountType }).where(eq(users.id, userId))
+  await setAccountType(app.db, userId, accountType)
+  // Signed-in requests read the user from the session cache: every process must forget the old book.
+  await app.hub.userChanged(userId)
   return { accountType }
 }
 

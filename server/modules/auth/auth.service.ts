@@ -1,13 +1,14 @@
 // Wallet sign-in (DESIGN.md section 4): the exact message, a fresh timestamp, a signature by the address, used once.
 import { createHash } from 'node:crypto'
-import { and, eq, isNull, lt } from 'drizzle-orm'
+import { lt } from 'drizzle-orm'
 import { getAddress, type Address, type Hex } from 'viem'
 import { signInMessage, SIGN_IN_FUTURE_SLACK_MS, SIGN_IN_WINDOW_MS, type AccountInfo, type CheckSign } from '#contract/auth.ts'
 import { AppError } from '../../app-error.ts'
 import type { Db } from '../../db/client.ts'
 import { hashToken, newToken, type AuthUser } from '../../plugins/auth.ts'
 import type { VerifySignature } from './signature.ts'
-import { sessions, usedSignatures, users } from './auth.table.ts'
+import { usedSignatures } from './auth.table.ts'
+import { insertSession, revokeSession, upsertWalletUser, type Conn } from './users.repository.ts'
 import { bindInviterAtSignUp } from '../invite/invite.service.ts'
 import { insertTemplateMessage } from '../messages/messages.service.ts'
 import { fundDemoBook } from '../../ledger/books.ts'
@@ -56,14 +57,13 @@ export async function signIn({ db, now, verify }: Deps, input: CheckSign, invite
 
     // The first sign-in creates the user, on the demo book, binds the inviter its invite link named, and leaves a
     // welcome message.
-    const created = await tx.insert(users).values({ address, createdAt }).onConflictDoNothing({ target: users.address }).returning({ id: users.id })
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.address, address))
-    if (created.length > 0) {
-      await bindInviterAtSignUp(tx, user!.id, inviteCode)
-      await insertTemplateMessage(tx, user!.id, 'welcome')
-      await fundDemoBook(tx, user!.id)
+    const user = await upsertWalletUser(tx, address, createdAt)
+    if (user.created) {
+      await bindInviterAtSignUp(tx, user.id, inviteCode)
+      await insertTemplateMessage(tx, user.id, 'welcome')
+      await fundDemoBook(tx, user.id)
     }
-    await tx.insert(sessions).values({ tokenHash: hashToken(token), userId: user!.id, createdAt })
+    await insertSession(tx, hashToken(token), user.id, createdAt)
   })
   return token
 }
@@ -82,10 +82,7 @@ export async function pruneUsedSignatures(db: Db, now: number): Promise<number> 
 }
 
 export async function signOut(db: Db, now: () => number, user: AuthUser): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date(now()) })
-    .where(and(eq(sessions.id, user.sessionId), isNull(sessions.revokedAt)))
+  await revokeSession(db, user.sessionId, new Date(now()))
 }
 
 export const accountInfo = (user: AuthUser): AccountInfo => ({
@@ -96,13 +93,10 @@ export const accountInfo = (user: AuthUser): AccountInfo => ({
   createdAt: user.createdAt.getTime(),
 })
 
-/** A transaction handle or the database: both run the same queries. */
-type Conn = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
-
 /** A new session for a user: the token to hand out once; only its hash is stored. E-mail sign-in
  * (modules/password) issues its tokens here, so they are the same tokens as the wallet's. */
 export async function createSession(db: Conn, userId: string, createdAt: Date): Promise<string> {
   const token = newToken()
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt })
+  await insertSession(db, hashToken(token), userId, createdAt)
   return token
 }

@@ -1,11 +1,10 @@
 // `node server/cli.ts message <address> <title> <body>`: an operator's message to one user. The CLI is its own
 // process, so the new_message push reaches running servers only through Redis; without Redis the app shows the
 // message at its next refresh of the unread count (focus, navigation or reload).
-import { eq } from 'drizzle-orm'
 import { getAddress, isAddress } from 'viem'
 import type { Db } from '../../db/client.ts'
 import { createRedisBus } from '../../realtime/redis-bus.ts'
-import { users } from '../auth/auth.table.ts'
+import { userIdByAddress } from '../auth/users.repository.ts'
 import { insertMessage } from './messages.service.ts'
 
 export function checkMessageArgs(address: string, title: string, body: string) {
@@ -14,13 +13,13 @@ export function checkMessageArgs(address: string, title: string, body: string) {
 }
 
 export async function sendMessageFromCli(db: Db, address: string, title: string, body: string, redisUrl?: string) {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.address, getAddress(address)))
-  if (!user) throw new Error(`No user with the address ${getAddress(address)}`)
-  const message = await insertMessage(db, user.id, title, body)
+  const userId = await userIdByAddress(db, getAddress(address))
+  if (!userId) throw new Error(`No user with the address ${getAddress(address)}`)
+  const message = await insertMessage(db, userId, title, body)
   if (redisUrl) {
     const bus = await createRedisBus(redisUrl, { warn: (obj, msg) => console.warn(msg, obj) })
     try {
-      const payload = { userId: user.id, message: { messageType: 'new_message', data: message } }
+      const payload = { userId, message: { messageType: 'new_message', data: message } }
       await bus.publish('user', JSON.stringify(payload))
     } finally {
       await bus.close()

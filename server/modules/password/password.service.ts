@@ -4,7 +4,7 @@
 // identically ('wrong e-mail or password') whether or not the e-mail is registered. Never 401 here: the app treats
 // a 401 as "the session is gone, sign again", which is wrong for a form that is itself the sign-in (and, on
 // /updatePwd, would sign the user out for a typo). 409 for state conflicts (e-mail taken, a wallet-only account).
-import { and, eq, gt, isNull, ne } from 'drizzle-orm'
+import { and, eq, gt, isNull } from 'drizzle-orm'
 import {
   codeIssue,
   emailIssue,
@@ -24,7 +24,7 @@ import { AppError } from '../../app-error.ts'
 import type { Db } from '../../db/client.ts'
 import { hashToken, newToken, type AuthUser } from '../../plugins/auth.ts'
 import type { Translate } from '../../plugins/i18n.ts'
-import { sessions, users } from '../auth/auth.table.ts'
+import { insertEmailUser, revokeUserSessions, userIdByEmail } from '../auth/users.repository.ts'
 import { createSession } from '../auth/auth.service.ts'
 import { bindInviterAtSignUp } from '../invite/invite.service.ts'
 import { insertTemplateMessage } from '../messages/messages.service.ts'
@@ -39,11 +39,6 @@ export type PasswordDeps = { db: Db; now: () => number; mailer: Mailer; translat
 function refuse(...issues: Array<ServerMessageKey | null>) {
   const issue = issues.find((i) => i !== null)
   if (issue) throw new AppError(400, issue)
-}
-
-async function userIdByEmail(db: Db, email: string): Promise<string | null> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
-  return row?.id ?? null
 }
 
 /**
@@ -77,27 +72,24 @@ export async function register(deps: PasswordDeps, input: Register, inviteHeader
   const passwordHash = await hashPassword(input.password)
   const createdAt = new Date(at)
   return deps.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({ email, createdAt })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id })
-    if (!created) throw new AppError(409, 'emailTaken')
-    await tx.insert(userPasswords).values({ userId: created.id, passwordHash, updatedAt: createdAt })
+    const userId = await insertEmailUser(tx, email, createdAt)
+    if (!userId) throw new AppError(409, 'emailTaken')
+    await tx.insert(userPasswords).values({ userId, passwordHash, updatedAt: createdAt })
     // The same first-sign-in steps as the wallet's (auth.service.ts): inviter and welcome message.
-    await bindInviterAtSignUp(tx, created.id, input.inviteCode ?? inviteHeader)
-    await insertTemplateMessage(tx, created.id, 'welcome')
-    return createSession(tx, created.id, createdAt)
+    await bindInviterAtSignUp(tx, userId, input.inviteCode ?? inviteHeader)
+    await insertTemplateMessage(tx, userId, 'welcome')
+    return createSession(tx, userId, createdAt)
   })
 }
 
 export async function login(deps: PasswordDeps, input: Login): Promise<string> {
   refuse(emailIssue(input.email), input.password === '' ? 'enterPassword' : null)
+  // Both queries run for an unknown e-mail too (the nil id matches nothing), so it answers as fast as a known one.
+  const userId = await userIdByEmail(deps.db, normalizeEmail(input.email))
   const [row] = await deps.db
-    .select({ id: users.id, passwordHash: userPasswords.passwordHash })
-    .from(users)
-    .innerJoin(userPasswords, eq(userPasswords.userId, users.id))
-    .where(eq(users.email, normalizeEmail(input.email)))
+    .select({ id: userPasswords.userId, passwordHash: userPasswords.passwordHash })
+    .from(userPasswords)
+    .where(eq(userPasswords.userId, userId ?? '00000000-0000-0000-0000-000000000000'))
   // An unknown e-mail still costs one scrypt, so the answer takes as long as for a wrong password.
   const matches = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH)
   if (!row || !matches) throw new AppError(400, 'wrongCredentials')
@@ -140,12 +132,7 @@ export async function resetPassword(deps: PasswordDeps, input: ResetPassword): P
       .insert(userPasswords)
       .values({ userId: ticket.userId, passwordHash, updatedAt: at })
       .onConflictDoUpdate({ target: userPasswords.userId, set: { passwordHash, updatedAt: at } })
-    const revoked = await tx
-      .update(sessions)
-      .set({ revokedAt: at })
-      .where(and(eq(sessions.userId, ticket.userId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id })
-    return revoked.map((s) => s.id)
+    return revokeUserSessions(tx, ticket.userId, at)
   })
 }
 
@@ -159,11 +146,6 @@ export async function updatePassword(deps: PasswordDeps, user: AuthUser, input: 
   const at = new Date(deps.now())
   return deps.db.transaction(async (tx) => {
     await tx.update(userPasswords).set({ passwordHash, updatedAt: at }).where(eq(userPasswords.userId, user.id))
-    const revoked = await tx
-      .update(sessions)
-      .set({ revokedAt: at })
-      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), ne(sessions.id, user.sessionId)))
-      .returning({ id: sessions.id })
-    return revoked.map((s) => s.id)
+    return revokeUserSessions(tx, user.id, at, user.sessionId)
   })
 }

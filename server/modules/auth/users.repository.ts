@@ -1,0 +1,103 @@
+// The auth module owns users and sessions; every other module reads and changes them only through these functions,
+// never through auth.table.ts (STYLE.md: a module owns its tables). Table files may still name users.id in a
+// foreign key: that is the database's rule, not a query.
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
+import type { AccountType } from '#contract/auth.ts'
+import type { Db } from '../../db/client.ts'
+import { sessions, users } from './auth.table.ts'
+
+/** A transaction handle or the database: both run the same queries. */
+export type Conn = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export async function userIdByEmail(db: Conn, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
+  return row?.id ?? null
+}
+
+/** `address` in its EIP-55 spelling, as stored. */
+export async function userIdByAddress(db: Conn, address: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.address, address))
+  return row?.id ?? null
+}
+
+/** A new e-mail user's id, or null when the e-mail (lower-cased) is taken. */
+export async function insertEmailUser(db: Conn, email: string, createdAt: Date): Promise<string | null> {
+  const [created] = await db.insert(users).values({ email, createdAt }).onConflictDoNothing({ target: users.email }).returning({ id: users.id })
+  return created?.id ?? null
+}
+
+/** The wallet's user, created on its first sign-in (`created` says so). */
+export async function upsertWalletUser(db: Conn, address: string, createdAt: Date): Promise<{ id: string; created: boolean }> {
+  const created = await db.insert(users).values({ address, createdAt }).onConflictDoNothing({ target: users.address }).returning({ id: users.id })
+  if (created[0]) return { id: created[0].id, created: true }
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.address, address))
+  return { id: existing!.id, created: false }
+}
+
+/** Callers also tell the session cache (app.hub.userChanged), so other processes stop answering the old book. */
+export async function setAccountType(db: Conn, userId: string, accountType: AccountType): Promise<void> {
+  await db.update(users).set({ accountType }).where(eq(users.id, userId))
+}
+
+/** Ends sessions of a user (all, or all but `except`); answers their ids, for app.hub.revokeSession. */
+export async function revokeUserSessions(db: Conn, userId: string, at: Date, except?: string): Promise<string[]> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), except ? ne(sessions.id, except) : undefined))
+    .returning({ id: sessions.id })
+  return revoked.map((s) => s.id)
+}
+
+/** Ends one session; false when it had already ended. */
+export async function revokeSession(db: Conn, sessionId: string, at: Date): Promise<boolean> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id })
+  return revoked.length > 0
+}
+
+export async function insertSession(db: Conn, tokenHash: string, userId: string, createdAt: Date): Promise<void> {
+  await db.insert(sessions).values({ tokenHash, userId, createdAt })
+}
+
+export type SessionRow = {
+  id: string
+  address: string | null
+  email: string | null
+  accountType: AccountType
+  createdAt: Date
+  sessionId: string
+  sessionCreatedAt: Date
+}
+
+/** The live session with this token hash and its user: not revoked, issued after `issuedAfter`. */
+export async function sessionByTokenHash(db: Conn, tokenHash: string, issuedAfter: Date): Promise<SessionRow | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      address: users.address,
+      email: users.email,
+      accountType: users.accountType,
+      createdAt: users.createdAt,
+      sessionId: sessions.id,
+      sessionCreatedAt: sessions.createdAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.createdAt, issuedAfter)))
+    .limit(1)
+  return row ?? null
+}
+
+/** Which of these sessions are still live: the sockets' periodic re-check, one query for all of a process. */
+export async function liveSessionIds(db: Conn, sessionIds: string[], issuedAfter: Date): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set()
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.id, sessionIds), isNull(sessions.revokedAt), gt(sessions.createdAt, issuedAfter)))
+  return new Set(rows.map((r) => r.id))
+}
