@@ -18,6 +18,7 @@ import { createSessionCache } from './modules/auth/session-cache.ts'
 import { registerSocketRoutes, SOCKET_MAX_PAYLOAD } from './realtime/socket.routes.ts'
 import { startMarket } from './market/start.ts'
 import { pruneUsedSignatures } from './modules/auth/auth.service.ts'
+import { pruneLoginCodes } from './modules/auth/login-code.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { registerConfigRoutes } from './modules/config/config.routes.ts'
 import { registerAccountRoutes } from './modules/account/account.routes.ts'
@@ -89,9 +90,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const market = startMarket(app, conf)
     cleanups.push(market.stop)
 
-    // Any instance may prune (a DELETE of what no sign-in can use again); each does so every few minutes.
+    // Any instance may prune (DELETEs of what no sign-in can use again); each does so every few minutes.
     const pruning = setInterval(() => {
       pruneUsedSignatures(app.db, app.now()).catch((error: unknown) => app.log.warn({ err: error }, 'pruning used signatures failed'))
+      pruneLoginCodes(app.db, app.now()).catch((error: unknown) => app.log.warn({ err: error }, 'pruning login codes failed'))
     }, PRUNE_EVERY_MS)
     pruning.unref()
     cleanups.push(async () => clearInterval(pruning))

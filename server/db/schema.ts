@@ -1,5 +1,5 @@
 // Every table, in one object for drizzle() and for drizzle-kit (drizzle.config.ts points here).
-export { users, sessions, usedSignatures } from '../modules/auth/auth.table.ts'
+export { users, sessions, usedSignatures, loginCodes } from '../modules/auth/auth.table.ts'
 export { settings, notices } from '../modules/config/config.table.ts'
 export { inviteCodes, invitations } from '../modules/invite/invite.table.ts'
 export { messages } from '../modules/messages/messages.table.ts'

@@ -30,8 +30,20 @@ export const AccountInfo = z.object({
 })
 export type AccountInfo = z.infer<typeof AccountInfo>
 
+/** How long a one-time sign-in code is good for after it was made. */
+export const LOGIN_CODE_TTL_MS = 60_000
+
+/**
+ * Where a redirect must sign a user in (an e-mail link, OAuth later), it carries a one-time code, never a token: the
+ * app posts the code here within LOGIN_CODE_TTL_MS and gets the token (as from checkSign). 32 random bytes,
+ * base64url.
+ */
+export const ExchangeLoginCode = z.object({ code: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'code')) })
+export type ExchangeLoginCode = z.infer<typeof ExchangeLoginCode>
+
 export const authApi = {
   checkSign: { method: 'POST', path: '/checkSign', body: CheckSign, data: z.string(), auth: false },
   loginOut: { method: 'POST', path: '/login_out', body: z.optional(z.object({})), data: z.null(), auth: true },
   myAccountInfo: { method: 'GET', path: '/getMyAccountInfo', data: AccountInfo, auth: true },
+  exchangeLoginCode: { method: 'POST', path: '/exchangeLoginCode', body: ExchangeLoginCode, data: z.string(), auth: false },
 } as const satisfies Record<string, Endpoint>

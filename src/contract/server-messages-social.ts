@@ -5,6 +5,8 @@ export const socialMessages = {
   inviteCodeUnknown: /*i18n*/ { id: 'server.invite.unknown', message: 'This invite code does not exist' },
   inviteCodeOwn: /*i18n*/ { id: 'server.invite.own', message: 'You cannot use your own invite code' },
   inviteCodeCycle: /*i18n*/ { id: 'server.invite.cycle', message: 'This user was invited by you, so they cannot be your inviter' },
+  // Sign-in (modules/auth) beyond the wallet's messages in server-messages.ts.
+  loginCodeInvalid: /*i18n*/ { id: 'server.auth.loginCodeInvalid', message: 'This sign-in link has expired or was already used, please sign in again' },
   messageNotFound: /*i18n*/ { id: 'server.messages.notFound', message: 'Message not found' },
   messageWelcomeTitle: /*i18n*/ { id: 'server.messages.welcome.title', message: 'Welcome aboard' },
   messageWelcomeBody: /*i18n*/ {

@@ -3,6 +3,7 @@ import { authApi } from '#contract/auth.ts'
 import { route } from '../../route.ts'
 import { accountInfo, signIn, signOut } from './auth.service.ts'
 import { createVerifier } from './signature.ts'
+import { exchangeLoginCode } from './login-code.ts'
 
 export function registerAuthRoutes(app: FastifyInstance) {
   const verify = createVerifier(app.conf.ethRpcUrl)
@@ -15,4 +16,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
     return null
   })
   route(app, authApi.myAccountInfo, ({ user }) => accountInfo(user))
+  route(app, authApi.exchangeLoginCode, ({ body }) => exchangeLoginCode(app.db, body.code, app.now()), {
+    rateLimitMax: app.conf.rateLimit.signInMax,
+  })
 }

@@ -1,4 +1,4 @@
-// Users, their sign-in sessions and the one-time record of every accepted sign-in signature.
+// Users, their sign-in sessions, one-time sign-in codes and the one-time record of every accepted sign-in signature.
 import { sql } from 'drizzle-orm'
 import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 
@@ -50,4 +50,18 @@ export const usedSignatures = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('used_signatures_address_signed_at_key').on(t.address, t.signedAt)],
+)
+
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    /** Hex sha256 of the code; the code itself is only in the link. */
+    codeHash: text('code_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_codes_expires_at_idx').on(t.expiresAt)],
 )
