@@ -1,5 +1,57 @@
+import { readdirSync } from 'node:fs'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+
+// Import boundaries (STYLE.md "Layout"): contract -> lib, components, state, wallet -> features -> routes and app.
+// Said with no-restricted-imports regexes on the import text, per folder and depth, because ESLint applies only the
+// last matching block's options for a rule: every file below matches exactly one boundary block.
+const subfolders = (dir: string) => readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+const SOURCE = '{ts,tsx}'
+/** Nesting levels a feature or module may have below its own folder (components/, components/x/ ...). */
+const DEPTHS = [0, 1, 2, 3]
+const up = (n: number) => `(\\.\\./){${n}}`
+const filesAt = (root: string, depth: number) => [`${root}/${'*/'.repeat(depth)}*.${SOURCE}`]
+
+type Pattern = { regex: string; message: string }
+const boundary = (files: string[], patterns: Pattern[], ignores: string[] = []) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+})
+
+const SERVER_ONLY_CONTRACT: Pattern = {
+  regex: '^(\\.\\./)+src/(?!contract/)',
+  message: 'The server imports nothing from src/ but the contract (#contract/*).',
+}
+
+const features = subfolders('src/features').flatMap((feature) =>
+  DEPTHS.map((depth) =>
+    boundary(filesAt(`src/features/${feature}`, depth), [
+      {
+        regex: `^${up(depth + 1)}(?!${feature}/)[^./]`,
+        message: 'Features do not import each other: compose them in the route (pass a component as a prop).',
+      },
+      {
+        regex: `^${up(depth + 2)}(app|routes|features|routeTree)`,
+        message: 'Features import only contract, lib, components, state and wallet; the app and routes import features.',
+      },
+    ]),
+  ),
+)
+
+// Table files may name another module's table: a foreign key is part of the schema, not access to the data.
+const TABLES = 'server/modules/**/*.table.ts'
+const serverModules = subfolders('server/modules').flatMap((module) =>
+  DEPTHS.map((depth) =>
+    boundary(filesAt(`server/modules/${module}`, depth), [
+      SERVER_ONLY_CONTRACT,
+      {
+        regex: `^(${up(depth + 1)}|${up(depth + 2)}modules/|#server/modules/)(?!${module}/)[^./][^/]*/.*\\.table(\\.ts)?$`,
+        message: "A module owns its tables: call the other module's service or repository, never its table.",
+      },
+    ], [TABLES]),
+  ),
+)
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'src/routeTree.gen.ts', 'locales', 'test-results', 'playwright-report'] },
@@ -21,4 +73,21 @@ export default tseslint.config(
       ],
     },
   },
+  boundary(
+    [`src/contract/**/*.${SOURCE}`],
+    [{ regex: '^(?!(zod|zod/.*|\\./.*|#contract/.*)$)', message: 'The contract imports nothing but zod (and itself).' }],
+  ),
+  boundary(
+    ['lib', 'components', 'state', 'wallet'].map((dir) => `src/${dir}/**/*.${SOURCE}`),
+    [
+      {
+        regex: '^(\\.\\./)+(features|routes|app)/|routeTree\\.gen',
+        message: 'lib, components, state and wallet sit below features, routes and app: they never import them.',
+      },
+    ],
+  ),
+  ...features,
+  boundary([`server/**/*.ts`], [SERVER_ONLY_CONTRACT], ['server/modules/**']),
+  ...serverModules,
+  boundary([TABLES], [SERVER_ONLY_CONTRACT]),
 )
