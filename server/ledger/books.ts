@@ -3,6 +3,9 @@
 import { Decimal } from './decimal.ts'
 import { sql } from 'drizzle-orm'
 import { DEMO_FUNDS } from '#contract/account.ts'
+import type { Db } from '../db/client.ts'
+import { retrying } from './db-errors.ts'
+import { openAccounts } from './open-accounts.ts'
 import { postJournal, type Leg, type Posted } from './post.ts'
 import type { Book, DbOrTx, Tx } from './types.ts'
 
@@ -33,14 +36,22 @@ export function fundDemoBook(handle: DbOrTx, userId: string): Promise<Posted> {
 
 /**
  * Brings every account of the user's demo book back to zero and available USDT to DEMO_FUNDS, in one journal.
- * The demo accounts (and demo_funding) are locked first, in id order, so the amounts computed here stay true.
+ * The accounts it may need are opened first, outside its transaction; inside, the demo accounts and demo_funding
+ * are locked in id order (ledger_lock_book, 0008_ledger_hardening.sql), so the amounts computed here stay true.
  */
-export async function resetDemoBook(tx: Tx, userId: string, idempotencyKey: string): Promise<Posted> {
+export async function resetDemoBook(db: Db, userId: string, idempotencyKey: string): Promise<Posted> {
+  await openAccounts(db, [
+    { account: null, owner: userId, book: 'demo', kind: 'available', currency: DEMO_FUNDS.currency, amount: '0' },
+    { account: null, owner: null, book: 'demo', kind: 'demo_funding', currency: DEMO_FUNDS.currency, amount: '0' },
+  ])
+  // A serialization failure (the same key used at the same moment) is resolved by trying again.
+  return retrying(() => db.transaction((tx) => resetLocked(tx, userId, idempotencyKey)))
+}
+
+async function resetLocked(tx: Tx, userId: string, idempotencyKey: string): Promise<Posted> {
   const accounts = rowsOf<{ id: string; owner_id: string | null; currency: string; kind: string; balance: string }>(
     await tx.execute(sql`
-      SELECT id, owner_id, currency, kind, balance::text AS balance FROM accounts
-      WHERE book = 'demo' AND (owner_id = ${userId} OR (owner_id IS NULL AND kind = 'demo_funding'))
-      ORDER BY id FOR UPDATE`),
+      SELECT id, owner_id, currency, kind, balance::text AS balance FROM ledger_lock_book(${userId}::uuid, 'demo', 'demo_funding')`),
   )
   const legs: Leg[] = []
   const net = new Map<string, Decimal>()

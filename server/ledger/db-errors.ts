@@ -17,6 +17,22 @@ export const isRetryable = (error: unknown) => {
   return code === '40P01' || code === '40001'
 }
 
+/**
+ * Retries made in this process since it started, by cause. A deadlock retry means two transactions took locks in
+ * different orders: the ledger is written so that it never happens (bench:signups and bench:ledger print these).
+ * A serialization retry is expected now and then: two postings with the same idempotency key at the same moment.
+ */
+export const retryCounts = { deadlock: 0, serialization: 0 }
+
+type RetryListener = (info: { code: string; attempt: number; error: unknown }) => void
+const listeners = new Set<RetryListener>()
+
+/** Hears every retry (the server logs them); answers a function that stops listening. */
+export function onRetry(listener: RetryListener): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
 /** Runs work again, up to `attempts` times in all, while it fails with a deadlock or serialization failure. */
 export async function retrying<T>(work: () => Promise<T>, attempts = 4): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -24,6 +40,10 @@ export async function retrying<T>(work: () => Promise<T>, attempts = 4): Promise
       return await work()
     } catch (error) {
       if (!isRetryable(error) || attempt >= attempts) throw error
+      const code = pgError(error)!.code!
+      if (code === '40P01') retryCounts.deadlock++
+      else retryCounts.serialization++
+      for (const listener of listeners) listener({ code, attempt, error })
     }
   }
 }

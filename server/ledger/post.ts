@@ -10,19 +10,21 @@
 // A batch that fails on one posting's data (an unknown account, a currency mismatch) is split, so only the culprit
 // fails; any other failure (the database gone, retries used up) fails the whole batch.
 //
-// Concurrency: ledger_post_batch locks every account it touches in id order, so batches and single postings queue
-// instead of deadlocking. Idempotency: the journal's key is UNIQUE; a key seen before answers the first journal
+// Concurrency: accounts a posting names by what they are are opened first, in a statement of their own
+// (open-accounts.ts); ledger_post_batch then locks every account it touches in id order and inserts journals in key
+// order, so batches and single postings queue instead of deadlocking. Idempotency: the journal's key is UNIQUE; a key seen before answers the first journal
 // (replayed) and posts nothing; a key used by another transaction meanwhile makes the batch retry.
 // Inside a caller's transaction the posting joins that transaction as a batch of one, and a 409 does not abort it.
-import { Decimal } from './decimal.ts'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { AppError } from '../app-error.ts'
-import { isPostingError, retrying } from './db-errors.ts'
+import { isPostingError, pgError, retrying } from './db-errors.ts'
 import type { Db } from '../db/client.ts'
-import type { AccountSpec, Book, DbOrTx, Reason, Tx } from './types.ts'
+import { checkLegs, type ItemLeg, type Leg } from './legs.ts'
+import { openAccounts } from './open-accounts.ts'
+import type { Book, DbOrTx, Reason, Tx } from './types.ts'
 
-export type Leg = { accountId?: string; account?: AccountSpec; amount: string; currency: string }
+export type { Leg } from './legs.ts'
 
 export type JournalInput = {
   kind: string
@@ -48,10 +50,27 @@ const MAX_IN_FLIGHT = 4
 
 const isTx = (handle: DbOrTx): handle is Tx => 'rollback' in handle
 
+/**
+ * Refusals: 400 for an unknown currency, an amount finer than its currency's scale or beyond numeric(38,18); 409 for
+ * insufficient funds or a balance that would leave numeric(38,18). A leg that is plainly a bug (unbalanced legs, an
+ * account named twice over) throws a plain Error.
+ */
 export async function postJournal(handle: DbOrTx, input: JournalInput): Promise<Posted> {
-  const item = toItem(input)
-  if (isTx(handle)) return settle((await runBatch(handle, [item]))[0]!)
-  return batcherOf(handle).post(item)
+  const item: Item = {
+    kind: input.kind,
+    reason: input.reason,
+    reference: input.reference ?? null,
+    key: input.idempotencyKey,
+    user: input.userId ?? null,
+    legs: await checkLegs(handle, input.legs),
+  }
+  if (!isTx(handle)) return batcherOf(handle).post(item)
+  await openAccounts(handle, item.legs)
+  try {
+    return settle((await runBatch(handle, [item]))[0]!)
+  } catch (error) {
+    throw refusalOf(error)
+  }
 }
 
 /** A posting as ledger_post_batch reads it. */
@@ -61,37 +80,21 @@ type Item = {
   reference: string | null
   key: string
   user: string | null
-  legs: { account: string | null; owner: string | null; book: string | null; kind: string | null; currency: string; amount: string }[]
+  legs: ItemLeg[]
 }
 
-type Outcome = { status: 'posted' | 'replayed' | 'insufficient'; journalId: string | null; createdAt: Date | null; touched: Posted['touched'] }
-
-/** Amounts are decimal strings; zero legs are dropped; what is left must balance per currency. */
-function toItem(input: JournalInput): Item {
-  const sums = new Map<string, Decimal>()
-  const legs: Item['legs'] = []
-  for (const leg of input.legs) {
-    if (!leg.accountId === !leg.account) throw new Error('ledger: a leg names an account id or a spec, not both')
-    const value = new Decimal(leg.amount)
-    if (!value.isFinite() || value.decimalPlaces() > 18 || value.abs().gte('1e20')) throw new Error(`ledger: bad amount ${leg.amount}`)
-    if (value.isZero()) continue
-    sums.set(leg.currency, (sums.get(leg.currency) ?? new Decimal(0)).plus(value))
-    legs.push({
-      account: leg.accountId ?? null,
-      owner: leg.account?.ownerId ?? null,
-      book: leg.account?.book ?? null,
-      kind: leg.account?.kind ?? null,
-      currency: leg.currency,
-      amount: value.toFixed(),
-    })
-  }
-  for (const [currency, sum] of sums) if (!sum.isZero()) throw new Error(`ledger: legs do not balance in ${currency}`)
-  return { kind: input.kind, reason: input.reason, reference: input.reference ?? null, key: input.idempotencyKey, user: input.userId ?? null, legs }
-}
+type Outcome = { status: 'posted' | 'replayed' | 'insufficient' | 'overflow'; journalId: string | null; createdAt: Date | null; touched: Posted['touched'] }
 
 function settle(outcome: Outcome): Posted {
   if (outcome.status === 'insufficient') throw new AppError(409, 'insufficientFunds')
+  if (outcome.status === 'overflow') throw new AppError(409, 'balanceTooLarge')
   return { journalId: outcome.journalId!, createdAt: outcome.createdAt!, replayed: outcome.status === 'replayed', touched: outcome.touched }
+}
+
+/** numeric_value_out_of_range: a balance or amount that numeric(38,18) cannot hold, which ledger_post_batch should
+ * have refused as 'overflow' already; still a 409 for the caller, never a 500. */
+function refusalOf(error: unknown): unknown {
+  return pgError(error)?.code === '22003' ? new AppError(409, 'balanceTooLarge') : error
 }
 
 type Row = { item: number; journal_id: string | null; journal_created_at: Date | string | null; status: Outcome['status']; touched: unknown }
@@ -134,6 +137,8 @@ type Waiting = { item: Item; resolve: (posted: Posted) => void; reject: (error: 
 
 class Batcher {
   private queue: Waiting[] = []
+  /** Accounts known to exist (open-accounts.ts). */
+  private readonly known = new Set<string>()
   private inFlight = 0
   private scheduled = false
   private readonly db: Db
@@ -171,10 +176,11 @@ class Batcher {
     let outcomes: Outcome[]
     try {
       const items = batch.map((w) => w.item)
+      await openAccounts(this.db, items.flatMap((item) => item.legs), this.known)
       outcomes = await retrying(() => runBatch(this.db, items), MAX_ATTEMPTS)
     } catch (error) {
       if (batch.length === 1 || !isPostingError(error)) {
-        for (const w of batch) w.reject(error)
+        for (const w of batch) w.reject(refusalOf(error))
         return
       }
       // One posting's data failed the whole batch (an unknown account, a currency mismatch): post each alone, one

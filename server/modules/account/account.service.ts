@@ -7,7 +7,6 @@ import type { Balance, RangeQuery, RecordQuery, RecordTotals, TransactionPage, T
 import type { AccountType } from '#contract/auth.ts'
 import { accounts, entries, journals } from '../../ledger/ledger.table.ts'
 import { bookBalances, fundDemoBook, isDemoFunded, resetDemoBook } from '../../ledger/books.ts'
-import { retrying } from '../../ledger/db-errors.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
 import { trim } from '../../ledger/reconcile.ts'
 import { isReason, REASONS } from '../../ledger/types.ts'
@@ -34,8 +33,7 @@ export async function updateAccountType(app: FastifyInstance, userId: string, ac
 
 export async function resetDemo(app: FastifyInstance, userId: string, key: string): Promise<Balance> {
   // Keys are the caller's; scoped per user so two users' keys never meet.
-  // A deadlock with a posting that creates this user's accounts at the same moment is resolved by trying again.
-  const posted = await retrying(() => app.db.transaction((tx) => resetDemoBook(tx, userId, `user:${userId}:resetDemo:${key}`)))
+  const posted = await resetDemoBook(app.db, userId, `user:${userId}:resetDemo:${key}`)
   await pushBalanceUpdates(app, posted)
   return getBalance(app, userId, 'demo')
 }
