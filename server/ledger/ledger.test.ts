@@ -1,5 +1,7 @@
 // The ledger's promises, on PGlite and (with DATABASE_URL) PostgreSQL with a pool: conservation, no overdraft
-// under concurrency, idempotency, and the database refusing what code must never do.
+// under concurrency, idempotency, and the database refusing what code must never do. Random amounts and picks come
+// from a seeded generator (test-random.ts): a failure prints its seed. Refusals are asserted exactly (SQLSTATE and
+// message); the refusals added by 0008_ledger_hardening.sql are in rules.test.ts.
 import { randomUUID } from 'node:crypto'
 import { Decimal } from './decimal.ts'
 import { eq, sql } from 'drizzle-orm'
@@ -8,9 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../app-error.ts'
 import { users } from '../modules/auth/auth.table.ts'
 import { buildTestApp, newWallet } from '../test/helpers.ts'
+import { pgError } from './db-errors.ts'
 import { accounts, entries, journals } from './ledger.table.ts'
 import { postJournal } from './post.ts'
 import { reconcile } from './reconcile.ts'
+import { testRandom } from './test-random.ts'
 
 let app: FastifyInstance
 beforeAll(async () => {
@@ -27,35 +31,44 @@ const available = (ownerId: string) => ({ ownerId, book: 'live', kind: 'availabl
 const clearing = { ownerId: null, book: 'live', kind: 'deposits_clearing' } as const
 const fees = { ownerId: null, book: 'live', kind: 'fees' } as const
 
-function deposit(userId: string, amount: string, key = randomUUID()) {
+function deposit(userId: string, amount: string, key = randomUUID(), currency = 'USDT') {
   return postJournal(app.db, {
     kind: 'transfer',
     reason: 'transfer',
     idempotencyKey: key,
     userId,
     legs: [
-      { account: available(userId), amount, currency: 'USDT' },
-      { account: clearing, amount: `-${amount}`, currency: 'USDT' },
+      { account: available(userId), amount, currency },
+      { account: clearing, amount: `-${amount}`, currency },
     ],
   })
 }
 
-function debit(userId: string, amount: string, key = randomUUID()) {
+function debit(userId: string, amount: string, key = randomUUID(), currency = 'USDT') {
   return postJournal(app.db, {
     kind: 'fee',
     reason: 'transfer',
     idempotencyKey: key,
     userId,
     legs: [
-      { account: available(userId), amount: `-${amount}`, currency: 'USDT' },
-      { account: fees, amount, currency: 'USDT' },
+      { account: available(userId), amount: `-${amount}`, currency },
+      { account: fees, amount, currency },
     ],
   })
 }
 
-async function balanceOf(userId: string): Promise<string> {
-  const [row] = await app.db.select({ balance: sql<string>`${accounts.balance}::text` }).from(accounts).where(sql`${accounts.ownerId} = ${userId} AND ${accounts.book} = 'live' AND ${accounts.kind} = 'available'`)
+async function balanceOf(userId: string, currency = 'USDT'): Promise<string> {
+  const [row] = await app.db
+    .select({ balance: sql<string>`${accounts.balance}::text` })
+    .from(accounts)
+    .where(sql`${accounts.ownerId} = ${userId} AND ${accounts.book} = 'live' AND ${accounts.kind} = 'available' AND ${accounts.currency} = ${currency}`)
   return new Decimal(row?.balance ?? '0').toFixed()
+}
+
+/** The refusal as PostgreSQL stated it: SQLSTATE and message. */
+const stated = (error: unknown) => {
+  const e = pgError(error)
+  return e ? { code: e.code, message: e.message } : error
 }
 
 /** Runs a statement in its own transaction and answers the error the database raised, if any. */
@@ -72,14 +85,16 @@ async function refused(statement: ReturnType<typeof sql>): Promise<unknown> {
 
 describe('postJournal under concurrency', () => {
   it('1 000 concurrent debits of random amounts never overdraw, conserve money exactly and post a repeated key once', async () => {
+    const random = testRandom()
     const userId = await newUser()
-    await deposit(userId, '1000')
+    // ETH carries 18 decimals: the amounts use all of them.
+    await deposit(userId, '1000', randomUUID(), 'ETH')
     const repeated = randomUUID()
-    // Random amounts with up to 18 decimals; their sum exceeds the funds, so some postings must be refused.
+    // Random amounts with 18 decimals; their sum exceeds the funds, so some postings must be refused.
     const amounts = Array.from({ length: 1000 }, (_, i) =>
-      i % 20 === 0 ? '1.5' : new Decimal(Math.floor(Math.random() * 3e6) + 1).div(1e6).plus(`0.${'0'.repeat(17)}1`).toFixed(),
+      i % 20 === 0 ? '1.5' : new Decimal(random.int(3e6) + 1).div(1e6).plus(`0.${'0'.repeat(17)}1`).toFixed(),
     )
-    const results = await Promise.allSettled(amounts.map((amount, i) => debit(userId, amount, i % 20 === 0 ? repeated : randomUUID())))
+    const results = await Promise.allSettled(amounts.map((amount, i) => debit(userId, amount, i % 20 === 0 ? repeated : randomUUID(), 'ETH')))
 
     let spent = new Decimal(0)
     let refusedCount = 0
@@ -96,7 +111,7 @@ describe('postJournal under concurrency', () => {
     })
     expect(refusedCount).toBeGreaterThan(0)
     expect(firstOfRepeated).toBe(1)
-    const balance = new Decimal(await balanceOf(userId))
+    const balance = new Decimal(await balanceOf(userId, 'ETH'))
     expect(balance.isNegative()).toBe(false)
     expect(balance.toFixed()).toBe(new Decimal(1000).minus(spent).toFixed())
     const [posted] = await app.db.select({ n: sql<number>`count(*)::int` }).from(journals).where(eq(journals.idempotencyKey, repeated))
@@ -106,12 +121,14 @@ describe('postJournal under concurrency', () => {
   })
 
   it('keeps conservation over random transfers between users (property)', async () => {
+    const random = testRandom()
     const ids = await Promise.all(Array.from({ length: 5 }, () => newUser()))
     for (const id of ids) await deposit(id, '100')
     const transfers = Array.from({ length: 300 }, () => {
-      const from = ids[Math.floor(Math.random() * ids.length)]!
-      const to = ids[Math.floor(Math.random() * ids.length)]!
-      const amount = new Decimal(Math.floor(Math.random() * 5000) + 1).div(100).toFixed()
+      const from = random.pick(ids)
+      const to = random.pick(ids)
+      // Up to the 6 decimals USDT carries.
+      const amount = new Decimal(random.int(50_000_000) + 1).div(1e6).toFixed()
       return postJournal(app.db, {
         kind: 'transfer',
         reason: 'transfer',
@@ -125,7 +142,7 @@ describe('postJournal under concurrency', () => {
       })
     })
     await Promise.all(transfers)
-    const balances = await Promise.all(ids.map(balanceOf))
+    const balances = await Promise.all(ids.map((id) => balanceOf(id)))
     expect(balances.reduce((s, b) => s.plus(b), new Decimal(0)).toFixed()).toBe('500')
     for (const b of balances) expect(new Decimal(b).isNegative()).toBe(false)
     expect((await reconcile(app.db)).ok).toBe(true)
@@ -146,7 +163,7 @@ describe('postJournal rules', () => {
     const userId = await newUser()
     await deposit(userId, '5')
     const key = randomUUID()
-    await expect(debit(userId, '5.000000000000000001', key)).rejects.toMatchObject({ statusCode: 409, messageKey: 'insufficientFunds' })
+    await expect(debit(userId, '5.000001', key)).rejects.toMatchObject({ statusCode: 409, messageKey: 'insufficientFunds' })
     expect(await balanceOf(userId)).toBe('5')
     expect(await app.db.select().from(journals).where(eq(journals.idempotencyKey, key))).toEqual([])
     // The key was not used up: a later, affordable posting with it goes through.
@@ -202,7 +219,7 @@ describe('postJournal in batches', () => {
       ],
     })
     const [bad, good] = await Promise.allSettled([unknown, debit(userId, '2')])
-    expect(bad.status).toBe('rejected')
+    expect(bad.status === 'rejected' && stated(bad.reason)).toEqual({ code: '23503', message: 'ledger: a leg names an account that does not exist' })
     expect(good).toMatchObject({ status: 'fulfilled', value: { replayed: false } })
     expect(await balanceOf(userId)).toBe('1')
   })
@@ -267,17 +284,21 @@ describe('the database enforces the rules', () => {
     const userId = await newUser()
     const { journalId } = await deposit(userId, '1')
     const [entry] = await app.db.select({ id: entries.id }).from(entries).where(eq(entries.journalId, journalId)).limit(1)
-    expect(await refused(sql`UPDATE entries SET amount = 1000 WHERE id = ${entry!.id}`)).toBeTruthy()
-    expect(await refused(sql`DELETE FROM entries WHERE id = ${entry!.id}`)).toBeTruthy()
-    expect(await refused(sql`UPDATE journals SET reason = 'x' WHERE id = ${journalId}`)).toBeTruthy()
-    expect(await refused(sql`DELETE FROM journals WHERE id = ${journalId}`)).toBeTruthy()
+    const appendOnly = (table: string, op: string) => ({ code: '23000', message: `ledger: ${table} is append-only (${op} refused)` })
+    expect(stated(await refused(sql`UPDATE entries SET amount = 1000 WHERE id = ${entry!.id}`))).toEqual(appendOnly('entries', 'UPDATE'))
+    expect(stated(await refused(sql`DELETE FROM entries WHERE id = ${entry!.id}`))).toEqual(appendOnly('entries', 'DELETE'))
+    expect(stated(await refused(sql`UPDATE journals SET reason = 'x' WHERE id = ${journalId}`))).toEqual(appendOnly('journals', 'UPDATE'))
+    expect(stated(await refused(sql`DELETE FROM journals WHERE id = ${journalId}`))).toEqual(appendOnly('journals', 'DELETE'))
     expect(await balanceOf(userId)).toBe('1')
   })
 
   it('refuses a balance edited without an entry', async () => {
     const userId = await newUser()
     await deposit(userId, '1')
-    expect(await refused(sql`UPDATE accounts SET balance = 1000000 WHERE owner_id = ${userId}`)).toBeTruthy()
+    expect(stated(await refused(sql`UPDATE accounts SET balance = 1000000 WHERE owner_id = ${userId}`))).toEqual({
+      code: '23000',
+      message: 'ledger: balances change only through entries',
+    })
     expect(await balanceOf(userId)).toBe('1')
   })
 
@@ -289,7 +310,7 @@ describe('the database enforces the rules', () => {
     const error = await refused(sql`
       WITH j AS (INSERT INTO journals (id, kind, reason, idempotency_key) VALUES (${journalId}, 'transfer', 'transfer', ${randomUUID()}) RETURNING id)
       INSERT INTO entries (journal_id, account_id, amount, currency) SELECT id, ${account!.id}, 100, 'USDT' FROM j`)
-    expect(String((error as { cause?: unknown })?.cause ?? error)).toMatch(/does not balance/)
+    expect(stated(error)).toEqual({ code: '23000', message: `ledger: journal ${journalId} does not balance in USDT (sum 100.000000000000000000)` })
     expect(await balanceOf(userId)).toBe('1')
     expect(await app.db.select().from(journals).where(eq(journals.id, journalId))).toEqual([])
   })
@@ -301,7 +322,7 @@ describe('the database enforces the rules', () => {
     const error = await refused(sql`
       WITH j AS (INSERT INTO journals (kind, reason, idempotency_key) VALUES ('transfer', 'transfer', ${randomUUID()}) RETURNING id)
       INSERT INTO entries (journal_id, account_id, amount, currency) SELECT id, ${account!.id}, -2, 'USDT' FROM j`)
-    expect(String((error as { cause?: unknown })?.cause ?? error)).toMatch(/accounts_owner_balance_check/)
+    expect(pgError(error)).toMatchObject({ code: '23514', constraint: 'accounts_owner_balance_check' })
     expect(await balanceOf(userId)).toBe('1')
   })
 
@@ -314,7 +335,7 @@ describe('the database enforces the rules', () => {
       INSERT INTO entries (journal_id, account_id, amount, currency, balance_after)
         SELECT id, ${account!.id}::uuid, -5, 'USDT', -4 FROM j
         UNION ALL SELECT id, ${account!.id}::uuid, 5, 'USDT', 1 FROM j`)
-    expect(String((error as { cause?: unknown })?.cause ?? error)).toMatch(/accounts_owner_balance_check/)
+    expect(pgError(error)).toMatchObject({ code: '23514', constraint: 'accounts_owner_balance_check' })
     expect(await balanceOf(userId)).toBe('1')
   })
 
@@ -322,13 +343,13 @@ describe('the database enforces the rules', () => {
     const userId = await newUser()
     await deposit(userId, '1')
     const [account] = await app.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ownerId, userId))
-    const [clearingAccount] = await app.db.select({ id: accounts.id }).from(accounts).where(sql`${accounts.ownerId} IS NULL AND ${accounts.kind} = 'deposits_clearing' AND ${accounts.book} = 'live'`)
+    const [clearingAccount] = await app.db.select({ id: accounts.id }).from(accounts).where(sql`${accounts.ownerId} IS NULL AND ${accounts.kind} = 'deposits_clearing' AND ${accounts.book} = 'live' AND ${accounts.currency} = 'USDT'`)
     const error = await refused(sql`
       WITH j AS (INSERT INTO journals (kind, reason, idempotency_key) VALUES ('transfer', 'transfer', ${randomUUID()}) RETURNING id)
       INSERT INTO entries (journal_id, account_id, amount, currency, balance_after)
         SELECT id, ${account!.id}::uuid, 5, 'USDT', 1000 FROM j
         UNION ALL SELECT id, ${clearingAccount!.id}::uuid, -5, 'USDT', (SELECT balance - 5 FROM accounts WHERE id = ${clearingAccount!.id}::uuid) FROM j`)
-    expect(String((error as { cause?: unknown })?.cause ?? error)).toMatch(/states balance_after 1000/)
+    expect(stated(error)).toMatchObject({ code: '23000', message: expect.stringMatching(/^ledger: entry on account [0-9a-f-]{36} states balance_after 1000\.0{18}, the account holds 6\.0{18}$/) })
     expect(await balanceOf(userId)).toBe('1')
   })
 })
