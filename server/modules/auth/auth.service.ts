@@ -9,9 +9,7 @@ import { hashToken, newToken, type AuthUser } from '../../plugins/auth.ts'
 import type { VerifySignature } from './signature.ts'
 import { usedSignatures } from './auth.table.ts'
 import { insertSession, revokeSession, upsertWalletUser, type Conn } from './users.repository.ts'
-import { bindInviterAtSignUp } from '../invite/invite.service.ts'
-import { insertTemplateMessage } from '../messages/messages.service.ts'
-import { fundDemoBook } from '../../ledger/books.ts'
+import { onUserCreated } from '../users/on-user-created.ts'
 
 type Deps = { db: Db; now: () => number; verify: VerifySignature }
 
@@ -45,7 +43,7 @@ export async function signIn({ db, now, verify }: Deps, input: CheckSign, invite
 
   const token = newToken()
   const createdAt = new Date(at)
-  await db.transaction(async (tx) => {
+  const user = await db.transaction(async (tx) => {
     // Recording the signature in the same transaction as the session makes "used once" hold under concurrency:
     // a second request with it waits for the first to commit, then conflicts.
     const recorded = await tx
@@ -55,16 +53,13 @@ export async function signIn({ db, now, verify }: Deps, input: CheckSign, invite
       .returning({ hash: usedSignatures.signatureHash })
     if (recorded.length === 0) throw new AppError(401, 'signReused')
 
-    // The first sign-in creates the user, on the demo book, binds the inviter its invite link named, and leaves a
-    // welcome message.
+    // The first sign-in creates the user, on the demo book.
     const user = await upsertWalletUser(tx, address, createdAt)
-    if (user.created) {
-      await bindInviterAtSignUp(tx, user.id, inviteCode)
-      await insertTemplateMessage(tx, user.id, 'welcome')
-      await fundDemoBook(tx, user.id)
-    }
     await insertSession(tx, hashToken(token), user.id, createdAt)
+    return user
   })
+  // Inviter, welcome message and demo funds, after the commit and before the token is answered (users/on-user-created.ts).
+  if (user.created) await onUserCreated({ db }, user.id, { inviteCode })
   return token
 }
 

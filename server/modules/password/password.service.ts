@@ -26,8 +26,7 @@ import { hashToken, newToken, type AuthUser } from '../../plugins/auth.ts'
 import type { Translate } from '../../plugins/i18n.ts'
 import { insertEmailUser, revokeUserSessions, userIdByEmail } from '../auth/users.repository.ts'
 import { createSession } from '../auth/auth.service.ts'
-import { bindInviterAtSignUp } from '../invite/invite.service.ts'
-import { insertTemplateMessage } from '../messages/messages.service.ts'
+import { onUserCreated } from '../users/on-user-created.ts'
 import { consumeCode, issueCode } from './email-code.ts'
 import type { Mailer } from './mailer.ts'
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password-hash.ts'
@@ -71,15 +70,15 @@ export async function register(deps: PasswordDeps, input: Register, inviteHeader
   await consumeCode(deps.db, email, 'register', input.code.trim(), at)
   const passwordHash = await hashPassword(input.password)
   const createdAt = new Date(at)
-  return deps.db.transaction(async (tx) => {
+  const { userId, token } = await deps.db.transaction(async (tx) => {
     const userId = await insertEmailUser(tx, email, createdAt)
     if (!userId) throw new AppError(409, 'emailTaken')
     await tx.insert(userPasswords).values({ userId, passwordHash, updatedAt: createdAt })
-    // The same first-sign-in steps as the wallet's (auth.service.ts): inviter and welcome message.
-    await bindInviterAtSignUp(tx, userId, input.inviteCode ?? inviteHeader)
-    await insertTemplateMessage(tx, userId, 'welcome')
-    return createSession(tx, userId, createdAt)
+    return { userId, token: await createSession(tx, userId, createdAt) }
   })
+  // The same first-sign-in steps as the wallet's, after the commit: inviter, welcome message, demo funds.
+  await onUserCreated({ db: deps.db }, userId, { inviteCode: input.inviteCode ?? inviteHeader })
+  return token
 }
 
 export async function login(deps: PasswordDeps, input: Login): Promise<string> {
