@@ -1,23 +1,22 @@
-// Balances, the book switch, the demo reset and the transaction record. Money moves only through server/ledger; this
-// module reads the ledger's tables and asks it to post.
+// Balances, the book switch, the demo reset and the transaction record. Money moves only through server/ledger, and
+// this module reads it only through the ledger's API (books.ts, read.ts), never its tables.
 import { Decimal } from '../../ledger/decimal.ts'
-import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Balance, RangeQuery, RecordQuery, RecordTotals, TransactionPage, TransactionRow } from '#contract/account.ts'
 import type { AccountType } from '#contract/auth.ts'
-import { accounts, entries, journals } from '../../ledger/ledger.table.ts'
 import { bookBalances, fundDemoBook, isDemoFunded, resetDemoBook } from '../../ledger/books.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
-import { trim } from '../../ledger/reconcile.ts'
+import { recordCount, recordEntries, recordTotals, type RecordEntry, type RecordFilter } from '../../ledger/read.ts'
 import { isReason, REASONS } from '../../ledger/types.ts'
 import { setAccountType } from '../auth/users.repository.ts'
 
 export async function getBalance(app: FastifyInstance, userId: string, book: AccountType): Promise<Balance> {
   let balances = await bookBalances(app.db, userId, book)
-  // Users created before the ledger existed get their demo funds on first look (idempotent: once per user). An
-  // empty demo book is the sign; the funding journal, not the accounts, says whether it was ever funded.
-  if (book === 'demo' && !balances.hasFunds && !(await isDemoFunded(app.db, userId))) {
-    await fundDemoBook(app.db, userId)
+  // A demo book without funds was either spent, or never funded (a user from before the ledger, or a sign-up whose
+  // funding did not finish): the funding journal tells which, and funds it now, once per user. Either way the book
+  // is read again, since a concurrent first call may have funded it after the first read: never a false zero.
+  if (book === 'demo' && !balances.hasFunds) {
+    if (!(await isDemoFunded(app.db, userId))) await fundDemoBook(app.db, userId)
     balances = await bookBalances(app.db, userId, book)
   }
   const total = balances.currencies.filter((c) => c.currency === 'USDT').reduce((sum, c) => sum.plus(c.total), new Decimal(0))
@@ -44,85 +43,43 @@ export function reasonTranslator(app: FastifyInstance, language: string | undefi
   return (reason) => (isReason(reason) ? app.translate(language, REASONS[reason]) : reason)
 }
 
-function recordFilter(userId: string, book: AccountType, query: RangeQuery & { kind?: string }): SQL {
-  const conditions: (SQL | undefined)[] = [eq(accounts.ownerId, userId), eq(accounts.book, book)]
-  if (query.kind) conditions.push(eq(journals.kind, query.kind))
-  if (query.from !== undefined) conditions.push(gte(journals.createdAt, new Date(query.from)))
-  if (query.to !== undefined) conditions.push(lte(journals.createdAt, new Date(query.to)))
-  return and(...conditions)!
-}
+const filterOf = (userId: string, book: AccountType, query: RangeQuery & { kind?: string }): RecordFilter => ({
+  userId,
+  book,
+  kind: query.kind,
+  from: query.from,
+  to: query.to,
+})
 
-const rowColumns = {
-  id: entries.id,
-  time: journals.createdAt,
-  kind: journals.kind,
-  reason: journals.reason,
-  amount: sql<string>`${entries.amount}::text`,
-  currency: entries.currency,
-  book: accounts.book,
-  balanceAfter: sql<string | null>`${entries.balanceAfter}::text`,
-}
-
-type RawRow = { id: number; time: Date; kind: string; reason: string; amount: string; currency: string; book: AccountType; balanceAfter: string | null }
-
-const toRow = (row: RawRow, translate: Translate): TransactionRow => ({
+const toRow = (row: RecordEntry, translate: Translate): TransactionRow => ({
   id: String(row.id),
   time: row.time.getTime(),
   kind: row.kind,
   reason: row.reason,
   reasonText: translate(row.reason),
-  amount: trim(row.amount),
+  amount: row.amount,
   currency: row.currency,
   book: row.book,
-  ...(row.balanceAfter === null ? {} : { balanceAfter: trim(row.balanceAfter) }),
+  ...(row.balanceAfter === null ? {} : { balanceAfter: row.balanceAfter }),
 })
 
-const selectRows = (app: FastifyInstance, where: SQL) =>
-  app.db
-    .select(rowColumns)
-    .from(entries)
-    .innerJoin(accounts, eq(accounts.id, entries.accountId))
-    .innerJoin(journals, eq(journals.id, entries.journalId))
-    .where(where)
-    .orderBy(desc(journals.createdAt), desc(entries.id))
-
 export async function transactionRecord(app: FastifyInstance, userId: string, book: AccountType, query: RecordQuery, translate: Translate): Promise<TransactionPage> {
-  const where = recordFilter(userId, book, query)
-  const [rows, [total]] = await Promise.all([
-    selectRows(app, where).limit(query.size).offset((query.page - 1) * query.size),
-    app.db
-      .select({ n: count() })
-      .from(entries)
-      .innerJoin(accounts, eq(accounts.id, entries.accountId))
-      .innerJoin(journals, eq(journals.id, entries.journalId))
-      .where(where),
+  const filter = filterOf(userId, book, query)
+  const [rows, total] = await Promise.all([
+    recordEntries(app.db, filter, query.size, (query.page - 1) * query.size),
+    recordCount(app.db, filter),
   ])
-  return { list: rows.map((r) => toRow(r as RawRow, translate)), total: total?.n ?? 0, page: query.page, size: query.size }
+  return { list: rows.map((r) => toRow(r, translate)), total, page: query.page, size: query.size }
 }
 
 export async function transactionTotals(app: FastifyInstance, userId: string, book: AccountType, query: RangeQuery): Promise<RecordTotals> {
-  const rows = await app.db
-    .select({
-      kind: journals.kind,
-      currency: entries.currency,
-      credit: sql<string>`coalesce(sum(${entries.amount}) FILTER (WHERE ${entries.amount} > 0), 0)::text`,
-      debit: sql<string>`coalesce(-sum(${entries.amount}) FILTER (WHERE ${entries.amount} < 0), 0)::text`,
-      net: sql<string>`sum(${entries.amount})::text`,
-      count: count(),
-    })
-    .from(entries)
-    .innerJoin(accounts, eq(accounts.id, entries.accountId))
-    .innerJoin(journals, eq(journals.id, entries.journalId))
-    .where(recordFilter(userId, book, query))
-    .groupBy(journals.kind, entries.currency)
-    .orderBy(journals.kind, entries.currency)
-  return { book, list: rows.map((r) => ({ ...r, credit: trim(r.credit), debit: trim(r.debit), net: trim(r.net) })) }
+  return { book, list: await recordTotals(app.db, filterOf(userId, book, query)) }
 }
 
 /** The most rows one export carries; a wider range is cut to the newest ones. */
 export const EXPORT_MAX_ROWS = 50_000
 
 export async function exportRows(app: FastifyInstance, userId: string, book: AccountType, query: RangeQuery, translate: Translate) {
-  const rows = await selectRows(app, recordFilter(userId, book, query)).limit(EXPORT_MAX_ROWS)
-  return rows.map((r) => toRow(r as RawRow, translate))
+  const rows = await recordEntries(app.db, filterOf(userId, book, query), EXPORT_MAX_ROWS)
+  return rows.map((r) => toRow(r, translate))
 }

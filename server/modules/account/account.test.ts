@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serverMessages } from '#contract/server-messages.ts'
@@ -57,6 +58,20 @@ describe('GET /api/getBalance', () => {
     expect((await get('/api/getBalance', token)).body.data).toMatchObject({ book: 'demo', totalUsdt: '10000' })
   })
 
+  it('never answers a false zero to concurrent first calls of new users whose book was not funded yet', async () => {
+    const newUsers = await app.db.insert(users).values(Array.from({ length: 5 }, () => ({ address: newWallet().address }))).returning({ id: users.id })
+    const tokens = await Promise.all(
+      newUsers.map(async (user) => {
+        const token = newToken()
+        await app.db.insert(sessions).values({ tokenHash: hashToken(token), userId: user.id })
+        return token
+      }),
+    )
+    const answers = await Promise.all(tokens.flatMap((token) => Array.from({ length: 20 }, () => get('/api/getBalance', token))))
+    expect(answers.map((a) => (a.body.data as { totalUsdt: string }).totalUsdt)).toEqual(answers.map(() => '10000'))
+    for (const token of tokens) expect((await get('/api/getMyTransactionRecord', token)).body.data).toMatchObject({ total: 1 })
+  })
+
   it('answers 401 without a token', async () => {
     expect((await get('/api/getBalance')).body).toEqual({ code: 401, msg: serverMessages.unauthorized.message, data: null })
   })
@@ -106,6 +121,25 @@ describe('GET /api/getMyTransactionRecord', () => {
     expect((await get(`/api/getMyTransactionRecord?to=${Date.now() - 3_600_000}`, token)).body.data).toMatchObject({ total: 0 })
     await post('/api/updateAccountType', token, { accountType: 'live' })
     expect((await get('/api/getMyTransactionRecord', token)).body.data).toMatchObject({ total: 0, list: [] })
+  })
+
+  it('lists rows newest first by entry, with running balances in that order, whatever the journals\' start times', async () => {
+    const { token } = await signIn(app)
+    const { id } = (await get('/api/getMyAccountInfo', token)).body.data as { id: string }
+    // A journal whose transaction started an hour before the funding's, but whose entries were written after them.
+    await app.db.execute(sql`
+      WITH j AS (INSERT INTO journals (kind, reason, idempotency_key, user_id, created_at)
+          VALUES ('transfer', 'transfer', ${randomUUID()}, ${id}, now() - interval '1 hour') RETURNING id),
+        mine AS (SELECT id, balance FROM accounts WHERE owner_id = ${id} AND book = 'demo' AND kind = 'available' AND currency = 'USDT'),
+        house AS (SELECT id, balance FROM accounts WHERE owner_id IS NULL AND book = 'demo' AND kind = 'demo_funding' AND currency = 'USDT')
+      INSERT INTO entries (journal_id, account_id, amount, currency, balance_after)
+        SELECT j.id, mine.id, 5, 'USDT', mine.balance + 5 FROM j, mine
+        UNION ALL SELECT j.id, house.id, -5, 'USDT', house.balance - 5 FROM j, house`)
+    const list = ((await get('/api/getMyTransactionRecord', token)).body.data as { list: Row[] }).list
+    expect(list.map((r) => [r.kind, r.amount, r.balanceAfter])).toEqual([
+      ['transfer', '5', '10005'],
+      ['demo_funding', '10000', '10000'],
+    ])
   })
 
   it('never shows another user\'s rows', async () => {
