@@ -1,23 +1,72 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { installWallet } from './fixtures/wallet.ts'
 import { signInFresh } from './fixtures/app.ts'
 
-test('the installed shell reloads offline with an offline banner and the last screen', async ({ page, context }) => {
-  const wallet = await installWallet(page)
-  await signInFresh(page, wallet)
-  await expect(page.getByTestId('live-prices')).toBeVisible()
-  // Wait until the service worker controls the page, so the shell is precached.
+/** Resolves once the service worker controls the page, so the shell is precached. */
+async function controlledByServiceWorker(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
     if (!navigator.serviceWorker.controller) {
       await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
     }
   })
+}
+
+/** The prices the app kept in IndexedDB (src/features/markets/last-prices.ts). */
+function savedPrices(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ symbol: string; bid: string; time: number }[]>((resolve) => {
+        const open = indexedDB.open('keelson-prices', 1)
+        open.onupgradeneeded = () => open.result.createObjectStore('last')
+        open.onsuccess = () => {
+          const get = open.result.transaction('last', 'readonly').objectStore('last').get('tickers')
+          get.onsuccess = () => {
+            resolve((get.result as { symbol: string; bid: string; time: number }[] | undefined) ?? [])
+            open.result.close()
+          }
+        }
+      }),
+  )
+}
+
+test('the installed shell reloads offline with an offline banner and the last screen', async ({ page, context }) => {
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  await expect(page.getByTestId('live-prices')).toBeVisible()
+  await controlledByServiceWorker(page)
   await context.setOffline(true)
   await page.reload()
   await expect(page.getByTestId('offline-banner')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Markets' }).first()).toBeVisible()
   await context.setOffline(false)
+})
+
+test('the last prices show offline after a reload, with their time and the offline banner', async ({ page, context }) => {
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  await expect(page.getByTestId('live-prices').locator('tbody tr').first()).toBeVisible()
+  await controlledByServiceWorker(page)
+  await expect.poll(async () => (await savedPrices(page)).length).toBeGreaterThan(0)
+
+  await context.setOffline(true)
+  try {
+    await page.reload()
+    await expect(page.getByTestId('offline-banner')).toBeVisible()
+    // No socket offline: what shows is what was kept, each symbol with its last bid.
+    const saved = await savedPrices(page)
+    const table = page.getByTestId('live-prices')
+    await expect(table.locator('tbody tr')).toHaveCount(saved.length)
+    const first = saved.toSorted((a, b) => a.symbol.localeCompare(b.symbol))[0]!
+    await expect(table.locator('tbody tr').first()).toContainText(first.symbol)
+    await expect(table.locator('tbody tr').first()).toContainText(first.bid)
+    // Their time, with the date: prices kept yesterday must not pass for today's.
+    const year = String(new Date(Math.max(...saved.map((t) => t.time))).getUTCFullYear())
+    await expect(page.getByTestId('prices-time')).toContainText('Updated')
+    await expect(page.getByTestId('prices-time')).toContainText(year)
+  } finally {
+    await context.setOffline(false)
+  }
 })
 
 test('the manifest makes the app installable', async ({ page, request }) => {

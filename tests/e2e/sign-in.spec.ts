@@ -46,7 +46,7 @@ test('the sign screen says signing is free and cancelling leaves the user signed
   expect(wallet.calls.filter((m) => m === 'personal_sign')).toHaveLength(2)
 })
 
-test('a wallet that moves to another chain is sent to /empty, and switching back asks for a new signature', async ({ page }) => {
+test('a wallet that moves to another chain is sent to /empty, and switching back asks for a new signature', async ({ page, request }) => {
   const wallet = await installWallet(page)
   await signInFresh(page, wallet)
   const first = await token(page)
@@ -55,6 +55,8 @@ test('a wallet that moves to another chain is sent to /empty, and switching back
   await expect(page).toHaveURL(/\/empty$/)
   await expect(page.getByText('Your wallet is on another network.', { exact: false })).toBeVisible()
   expect(await token(page)).toBeNull()
+  // The app revoked the old token with /login_out before forgetting it: it is dead on the server too.
+  await expect.poll(async () => (await request.get('/api/getMyAccountInfo', { headers: { Authorization: first! } })).status()).toBe(401)
 
   await page.getByRole('button', { name: 'Switch to Ethereum' }).click()
   await expect(page.getByTestId('signed-in')).toBeVisible()

@@ -73,7 +73,7 @@ export function LivePrices() {
         updated > 0 &&
         format && (
           <p className="muted small" data-testid="prices-time">
-            <Trans>Last prices from {format(updated, i18n.locale, offset)}</Trans>
+            <Trans>Updated {format(updated, i18n.locale, offset)}</Trans>
           </p>
         )
       )}
