@@ -7,6 +7,7 @@ import { readEnv } from './env.ts'
 import { clearNotices, publishNotice, setConfigValue } from './modules/config/config.service.ts'
 import { readOutbox } from './modules/password/mailer.ts'
 import { checkMessageArgs, sendMessageFromCli } from './modules/messages/messages.cli.ts'
+import { formatReconciliation, reconcile } from './ledger/reconcile.ts'
 
 const USAGE = `Usage:
   node server/cli.ts set-config <key> <value>   set a public setting
@@ -15,6 +16,7 @@ const USAGE = `Usage:
   node server/cli.ts notice --clear             stop showing any notice
   node server/cli.ts outbox [count]             the latest mails written to DATA_DIR/outbox (no SMTP_URL set)
   node server/cli.ts message <address> <title> <body>   send a message to one user's notifications
+  node server/cli.ts reconcile                  the ledger's full reconciliation (exit code 1 when not consistent)
 
 Keys: ${CONFIG_KEYS.join(', ')}
 Uses DATABASE_URL when set, else the PGlite data directory under DATA_DIR (default ./data).
@@ -47,6 +49,13 @@ function parse([command, ...rest]: string[]): (db: Db) => Promise<string> {
     const [address, title, body] = [rest[0]!, rest[1]!, rest[2]!]
     checkMessageArgs(address, title, body)
     return (db) => sendMessageFromCli(db, address, title, body, process.env.REDIS_URL || undefined)
+  }
+  if (command === 'reconcile' && rest.length === 0) {
+    return async (db) => {
+      const found = await reconcile(db)
+      if (!found.ok) process.exitCode = 1
+      return formatReconciliation(found)
+    }
   }
   throw new Error(USAGE)
 }

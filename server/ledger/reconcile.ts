@@ -1,12 +1,20 @@
 // Proof of conservation: over user and system accounts together, balances sum to zero per currency, and every
 // balance equals the sum of its entries. One statement, so it reads one consistent snapshot even under load.
 import { sql } from 'drizzle-orm'
-import type { LedgerHealth } from '#contract/account.ts'
 import type { DbOrTx } from './types.ts'
+
+export type Reconciliation = {
+  ok: boolean
+  /** Sum of all balances per currency, user and system accounts together: zero when money is conserved. */
+  currencies: { currency: string; sum: string }[]
+  accounts: number
+  /** Accounts whose balance differs from the sum of their entries: zero when consistent. */
+  mismatchedAccounts: number
+}
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
-export async function reconcile(handle: DbOrTx): Promise<LedgerHealth> {
+export async function reconcile(handle: DbOrTx): Promise<Reconciliation> {
   const rows = rowsOf<{ currency: string | null; sum: string | null; accounts: string | number; mismatched: string | number }>(
     await handle.execute(sql`
       WITH sums AS (
@@ -27,3 +35,12 @@ export async function reconcile(handle: DbOrTx): Promise<LedgerHealth> {
 
 /** numeric's text with its trailing fraction zeros removed: 10000.000000000000000000 -> 10000. */
 export const trim = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value)
+
+/** For operators (node server/cli.ts reconcile): the verdict, then the counts and each currency's sum. */
+export function formatReconciliation(found: Reconciliation): string {
+  return [
+    `ledger: ${found.ok ? 'consistent' : 'NOT CONSISTENT'}`,
+    `accounts: ${found.accounts}, whose balance differs from their entries: ${found.mismatchedAccounts}`,
+    ...found.currencies.map((c) => `sum of all balances in ${c.currency}: ${c.sum}`),
+  ].join('\n')
+}

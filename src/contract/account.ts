@@ -83,14 +83,9 @@ export const RecordTotals = z.object({
 })
 export type RecordTotals = z.infer<typeof RecordTotals>
 
-export const LedgerHealth = z.object({
-  ok: z.boolean(),
-  /** Sum of all balances per currency, user and system accounts together: zero when money is conserved. */
-  currencies: z.array(z.object({ currency: z.string(), sum: Decimal })),
-  accounts: z.int(),
-  /** Accounts whose balance differs from the sum of their entries: zero when consistent. */
-  mismatchedAccounts: z.int(),
-})
+/** Public: whether the last reconciliation (at most a minute old) found the books consistent; the totals are for
+ * operators only (`node server/cli.ts reconcile`). */
+export const LedgerHealth = z.object({ ok: z.boolean() })
 export type LedgerHealth = z.infer<typeof LedgerHealth>
 
 export const accountApi = {

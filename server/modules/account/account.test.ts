@@ -196,12 +196,11 @@ describe('GET /api/exportTransactionRecord', () => {
 })
 
 describe('GET /api/health/ledger', () => {
-  it('reports the books consistent', async () => {
+  it('tells anyone only whether the books are consistent, not how much money exists', async () => {
     await signIn(app)
     const res = await get('/api/health/ledger')
     expect(res.status).toBe(200)
-    expect(res.body.data).toMatchObject({ ok: true, mismatchedAccounts: 0 })
-    expect((res.body.data as { currencies: { currency: string; sum: string }[] }).currencies).toContainEqual({ currency: 'USDT', sum: '0' })
+    expect(res.body.data).toEqual({ ok: true })
   })
 })
 
