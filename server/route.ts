@@ -1,11 +1,15 @@
 // route(app, endpoint, handler): registers one contract endpoint. It is the only place that knows the HTTP side of
-// an endpoint: auth, input validation, the Idempotency-Key rule, and wrapping the answer in the envelope.
+// an endpoint: auth, input validation, idempotency of money-moving endpoints, and wrapping the answer in the envelope.
+// An endpoint declared `money: true` gets Stripe-like idempotency here (server/idempotency/idempotent.ts): declaring
+// it is all a trading, deposit or product endpoint has to do.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type * as z from 'zod/mini'
 import type { DataOf, Endpoint } from '#contract/endpoint.ts'
 import { AppError } from './app-error.ts'
 import { languageOf } from './plugins/errors.ts'
 import { requireUser, tokensIssuedAfter, type AuthUser } from './plugins/auth.ts'
+import { fingerprintOf } from './idempotency/fingerprint.ts'
+import { idempotent } from './idempotency/idempotent.ts'
 
 type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined
 
@@ -13,7 +17,11 @@ export type RouteContext<E extends Endpoint> = {
   query: Parsed<E['query']>
   body: Parsed<E['body']>
   user: E['auth'] extends true ? AuthUser : null
-  /** Present on money endpoints; the ledger stores it so a repeated key moves nothing twice. */
+  /**
+   * On money endpoints: the key to give the ledger (postJournal's idempotencyKey). Derived from the user, the endpoint
+   * and the caller's Idempotency-Key, so it is the same on every retry of the request and never meets another user's
+   * or another endpoint's key.
+   */
   idempotencyKey: E['money'] extends true ? string : undefined
   request: FastifyRequest
   reply: FastifyReply
@@ -25,6 +33,9 @@ export type RouteOptions = {
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/
+
+/** The ledger's journal key of a money call (see RouteContext.idempotencyKey). */
+export const ledgerKeyOf = (userId: string, endpoint: string, key: string) => `api:${userId}:${endpoint}:${key}`
 
 function parse<S extends z.ZodMiniType>(schema: S, input: unknown, where: string): z.output<S> {
   const result = schema.safeParse(input)
@@ -41,6 +52,9 @@ export function route<E extends Endpoint>(
   options: RouteOptions = {},
 ) {
   const max = options.rateLimitMax ?? app.conf.rateLimit.max
+  const name = `${endpoint.method} ${endpoint.path}`
+  // Keys are scoped to a user: a money endpoint without one is a bug in the contract, caught at start.
+  if (endpoint.money && !endpoint.auth) throw new Error(`${name}: a money endpoint must require auth`)
   app.route({
     method: endpoint.method,
     url: `/api${endpoint.path}`,
@@ -49,23 +63,31 @@ export function route<E extends Endpoint>(
       const user = endpoint.auth ? await requireUser(app.db, request, tokensIssuedAfter(app)) : null
       const query = endpoint.query ? parse(endpoint.query, request.query, 'query') : undefined
       const body = endpoint.body ? parse(endpoint.body, request.body, 'body') : undefined
-      let idempotencyKey: string | undefined
+      const run = async (idempotencyKey?: string) => {
+        const ctx = { query, body, user, idempotencyKey, request, reply } as RouteContext<E>
+        const data = await handler(ctx)
+        // The contract is the promise made to the app: an answer that breaks it is our bug, so it fails loudly.
+        const checked = endpoint.data.safeParse(data)
+        if (!checked.success) {
+          request.log.error({ issues: checked.error.issues, url: request.url }, 'answer does not match the contract')
+          throw new Error('answer does not match the contract')
+        }
+        return checked.data ?? null
+      }
+      let data: unknown
       if (endpoint.money) {
         const header = request.headers['idempotency-key']
         if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) {
           throw new AppError(400, 'idempotencyKeyRequired')
         }
-        idempotencyKey = header
+        const scope = { userId: user!.id, endpoint: name, key: header }
+        const onReplay = () => void reply.header('idempotent-replayed', 'true')
+        const call = { db: app.db, log: request.log, now: app.now, scope, fingerprint: fingerprintOf({ body, query }), onReplay }
+        data = await idempotent(call, () => run(ledgerKeyOf(scope.userId, name, header)))
+      } else {
+        data = await run()
       }
-      const ctx = { query, body, user, idempotencyKey, request, reply } as RouteContext<E>
-      const data = await handler(ctx)
-      // The contract is the promise made to the app: an answer that breaks it is our bug, so it fails loudly.
-      const checked = endpoint.data.safeParse(data)
-      if (!checked.success) {
-        request.log.error({ issues: checked.error.issues, url: request.url }, 'answer does not match the contract')
-        throw new Error('answer does not match the contract')
-      }
-      return { code: 200, msg: app.translate(languageOf(request), 'ok'), data: checked.data ?? null }
+      return { code: 200, msg: app.translate(languageOf(request), 'ok'), data }
     },
   })
 }

@@ -14,7 +14,11 @@ export type Endpoint = {
   data: z.ZodMiniType
   /** The caller must hold a valid token. */
   auth: boolean
-  /** Moves money: the caller must send an Idempotency-Key header. */
+  /**
+   * Moves money: the caller must hold a token and send an Idempotency-Key header (8 to 200 printable ASCII
+   * characters, a new one per operation). The first outcome of a key, refusals included, is answered again for 24 h
+   * at least; the same key with another body or query is a 422; a repeat while the first runs is a 409.
+   */
   money?: boolean
 }
 
@@ -26,7 +30,7 @@ export type DataOf<E extends Endpoint> = z.output<E['data']>
 export const Envelope = z.object({ code: z.int(), msg: z.string(), data: z.unknown() })
 export type Envelope<T = unknown> = { code: number; msg: string; data: T | null }
 
-export const ErrorCode = [400, 401, 403, 404, 409, 413, 415, 429, 500] as const
+export const ErrorCode = [400, 401, 403, 404, 409, 413, 415, 422, 429, 500] as const
 
 /** Decimal amounts travel as strings, never floats. */
 export const Decimal = z.string().check(z.regex(/^-?\d{1,20}(\.\d{1,18})?$/, 'decimal'))

@@ -1,11 +1,13 @@
 // Messages the server puts in `msg`. Each is marked for Lingui's extractor (the /*i18n*/ comment), so it lands in
 // the same catalogs as the app's strings and the server answers in the caller's Language. Each module keeps its own
 // messages in server-messages-<module>.ts.
+import { idempotencyMessages } from './server-messages-idempotency.ts'
 import { ledgerMessages } from './server-messages-ledger.ts'
 import { passwordMessages } from './server-messages-password.ts'
 import { socialMessages } from './server-messages-social.ts'
 
 export const serverMessages = {
+  ...idempotencyMessages,
   ...ledgerMessages,
   ...passwordMessages,
   ...socialMessages,
