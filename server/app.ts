@@ -6,7 +6,8 @@ import { openDb } from './db/client.ts'
 import { migrateDb } from './db/migrate.ts'
 import { createTranslator } from './plugins/i18n.ts'
 import { registerErrorHandling, sendEnvelope } from './plugins/errors.ts'
-import { registerSecurity, genReqId } from './plugins/security.ts'
+import { answerClientError, genReqId, rawAnswerHeaders, registerSecurity } from './plugins/security.ts'
+import { logRequest, noteRefusal, OneLinePerRequest } from './plugins/request-log.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { registerStatic } from './plugins/static.ts'
 import { registerManifestRoute } from './modules/config/manifest.routes.ts'
@@ -17,6 +18,7 @@ import { createHub } from './realtime/hub.ts'
 import { createSessionCache } from './modules/auth/session-cache.ts'
 import { registerSocketRoutes, SOCKET_MAX_PAYLOAD } from './realtime/socket.routes.ts'
 import { startMarket } from './market/start.ts'
+import { startJobs } from './jobs/runner.ts'
 import { pruneUsedSignatures } from './modules/auth/auth.service.ts'
 import { pruneLoginCodes } from './modules/auth/login-code.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
@@ -39,11 +41,19 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     genReqId,
     bodyLimit: conf.bodyLimit,
     trustProxy: conf.trustProxy,
-    // Errors raised before routing (a malformed URL) skip the error handler; they get the envelope here.
+    // Errors raised before routing (a malformed URL) skip the error handler and every hook; they get the envelope
+    // and the headers of every other answer here.
     frameworkErrors: (error, request, reply) => {
-      request.log.info({ err: error }, 'malformed request')
-      void sendEnvelope(reply, app.translate, 400, 'invalidInput', { field: 'url' })
+      noteRefusal(request, error.code ?? 'malformed')
+      void sendEnvelope(reply.headers(rawAnswerHeaders(request.id)), app.translate, 400, 'invalidInput', { field: 'url' })
+      logRequest(request, reply)
     },
+    // A request Node could not parse (headers too large): answered on the socket, in the envelope.
+    clientErrorHandler: (error, socket) => {
+      const status = answerClientError(app.translate, error, socket)
+      if (status !== null) app.log.info({ status, refused: error.code }, 'request')
+    },
+    logController: new OneLinePerRequest(),
   })
   // Resources are released in reverse order of acquisition, also when building fails half-way.
   const cleanups: Array<() => Promise<unknown>> = []
@@ -89,6 +99,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
     const market = startMarket(app, conf)
     cleanups.push(market.stop)
+    // Once-only jobs (pruning idempotency keys) run on the leader alone.
+    const jobs = startJobs(app, conf)
+    cleanups.push(jobs.stop)
 
     // Any instance may prune (DELETEs of what no sign-in can use again); each does so every few minutes.
     const pruning = setInterval(() => {

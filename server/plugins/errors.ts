@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ServerMessageKey } from '#contract/server-messages.ts'
 import { AppError, type MessageValues } from '../app-error.ts'
 import type { Translate } from './i18n.ts'
+import { noteRefusal } from './request-log.ts'
 
 export function languageOf(request: FastifyRequest): string | undefined {
   const header = request.headers.language
@@ -41,7 +42,7 @@ export function registerErrorHandling(app: FastifyInstance, translate: Translate
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const [code, key, values] = classify(error)
     if (code >= 500) request.log.error({ err: error }, 'request failed')
-    else request.log.info({ code, key }, 'request refused')
+    else noteRefusal(request, key)
     return sendEnvelope(reply, translate, code, key, values)
   })
 }

@@ -1,10 +1,45 @@
 // Headers on every answer, CORS, request ids, and serving the built app with the right caching.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp } from '../test/helpers.ts'
+
+// What helmet and the API's onSend hook put on every answer.
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'cache-control',
+]
+const pick = (headers: Record<string, unknown>) => Object.fromEntries(SECURITY_HEADERS.map((name) => [name, headers[name]]))
+
+/** One request on a fresh connection, as bytes, so that the server sees exactly what a hostile client sends. */
+function rawRequest(at: URL, text: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    const socket = connect(Number(at.port), at.hostname, () => socket.write(text))
+    socket.on('data', (chunk) => chunks.push(chunk))
+    socket.on('error', reject)
+    socket.on('close', () => {
+      const [head = '', body = ''] = Buffer.concat(chunks).toString().split('\r\n\r\n')
+      const [statusLine = '', ...lines] = head.split('\r\n')
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]))
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body })
+    })
+  })
+}
 
 let staticDir: string
 let app: FastifyInstance
@@ -39,6 +74,26 @@ describe('security headers', () => {
     for (const url of ['/api/queryLanguageList', '/api/nope', '/api/getMyAccountInfo']) {
       expect((await app.inject({ url })).headers['cache-control']).toBe('no-store')
     }
+  })
+
+  it('puts the same security headers and no-store on answers sent before routing: a malformed URL, huge headers', async () => {
+    const normal = await app.inject({ url: '/api/nope' })
+    const expected = Object.fromEntries(SECURITY_HEADERS.map((name) => [name, normal.headers[name]]))
+    expect(expected['content-security-policy']).toContain("default-src 'self'")
+
+    for (const url of ['/api/%ff%fe', '/%ff', '/api/getConfigValue/%E0%A4%A']) {
+      const malformed = await app.inject({ url })
+      expect(malformed.statusCode, url).toBe(400)
+      expect(malformed.json(), url).toEqual({ code: 400, msg: 'Invalid input: url', data: null })
+      expect(pick(malformed.headers), url).toEqual(expected)
+      expect(malformed.headers['x-request-id'], url).toEqual(expect.any(String))
+    }
+
+    const address = await app.listen({ port: 0, host: '127.0.0.1' })
+    const tooLarge = await rawRequest(new URL(address), `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)
+    expect(tooLarge.status).toBe(431)
+    expect(JSON.parse(tooLarge.body)).toEqual({ code: 431, msg: 'The request is too large', data: null })
+    expect(pick(tooLarge.headers)).toEqual(expected)
   })
 
   it('echoes a sane request id and replaces a hostile one', async () => {

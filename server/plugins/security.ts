@@ -2,9 +2,12 @@
 // configured, the request id echoed for support, and no caching of anything under /api.
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
+import { createRequire } from 'node:module'
+import type { Duplex } from 'node:stream'
 import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
+import type { Translate } from './i18n.ts'
 
 const REOWN = [
   'https://*.walletconnect.com',
@@ -24,30 +27,80 @@ export function genReqId(request: IncomingMessage): string {
   return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID()
 }
 
-export async function registerSecurity(app: FastifyInstance, corsOrigins: string[]) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'script-src': ["'self'", "'wasm-unsafe-eval'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'connect-src': ["'self'", 'ws:', 'wss:', ...REOWN],
-        'frame-src': [
-          'https://verify.walletconnect.com',
-          'https://verify.walletconnect.org',
-          'https://secure.walletconnect.org',
-          'https://secure.reown.com',
-        ],
-        'worker-src': ["'self'"],
-        'manifest-src': ["'self'"],
-        // The embedded default runs on http://localhost, where upgrading would break every request.
-        'upgrade-insecure-requests': null,
-      },
+/** The helmet configuration: a CSP that lets the app (and WalletConnect/Reown) work. */
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: {
+    useDefaults: true,
+    directives: {
+      'script-src': ["'self'", "'wasm-unsafe-eval'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+      'connect-src': ["'self'", 'ws:', 'wss:', ...REOWN],
+      'frame-src': [
+        'https://verify.walletconnect.com',
+        'https://verify.walletconnect.org',
+        'https://secure.walletconnect.org',
+        'https://secure.reown.com',
+      ],
+      'worker-src': ["'self'"],
+      'manifest-src': ["'self'"],
+      // The embedded default runs on http://localhost, where upgrading would break every request.
+      'upgrade-insecure-requests': null,
     },
-    // Wallet SDKs (Coinbase, WalletConnect) open popups that must be able to talk back to the opener.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-  })
+  },
+  // Wallet SDKs (Coinbase, WalletConnect) open popups that must be able to talk back to the opener.
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+} as const
+
+type Middleware = (req: unknown, res: { setHeader: (k: string, v: string) => void; removeHeader: (k: string) => void }, next: () => void) => void
+
+/**
+ * The headers helmet puts on every answer, for the answers that leave before any hook runs (a malformed URL, a
+ * request whose headers are too large). Computed by the very helmet @fastify/helmet uses, with the same options,
+ * so the two cannot drift apart.
+ */
+function computeHelmetHeaders(): Record<string, string> {
+  const helmet = createRequire(import.meta.resolve('@fastify/helmet'))('helmet') as (options: object) => Middleware
+  const headers: Record<string, string> = {}
+  const res = { setHeader: (k: string, v: string) => void (headers[k.toLowerCase()] = v), removeHeader: (k: string) => void delete headers[k.toLowerCase()] }
+  helmet(HELMET_OPTIONS)({}, res, () => {})
+  return headers
+}
+
+let helmetHeaders: Record<string, string> | null = null
+
+/** Security headers and no-store, for an answer sent outside the hooks (no route matched, nothing parsed yet). */
+export function rawAnswerHeaders(requestId: string): Record<string, string> {
+  helmetHeaders ??= computeHelmetHeaders()
+  return { ...helmetHeaders, 'cache-control': 'no-store', 'x-request-id': requestId }
+}
+
+/**
+ * Node answers a request it could not parse (headers too large, a broken request line) on the raw socket, before
+ * Fastify sees it. This answers in the envelope instead, with the headers of every other answer.
+ */
+export function answerClientError(translate: Translate, error: NodeJS.ErrnoException, socket: Duplex): number | null {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return null
+  const [code, key, reason] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ([431, 'tooLarge', 'Request Header Fields Too Large'] as const)
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ([408, 'internal', 'Request Timeout'] as const)
+        : ([400, 'invalidInput', 'Bad Request'] as const)
+  const body = JSON.stringify({ code, msg: translate(undefined, key, { field: 'request' }), data: null })
+  const headers = { ...rawAnswerHeaders(randomUUID()), 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' }
+  if (!socket.writable) {
+    socket.destroy(error)
+    return null
+  }
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')
+  // Destroyed once written: the connection cannot carry another request after one Node could not parse.
+  socket.end(`HTTP/1.1 ${code} ${reason}\r\n${head}\r\n${body}`, () => socket.destroy())
+  return code
+}
+
+export async function registerSecurity(app: FastifyInstance, corsOrigins: string[]) {
+  await app.register(helmet, HELMET_OPTIONS)
   await app.register(cors, {
     origin: corsOrigins.length > 0 ? corsOrigins : false,
     allowedHeaders: ['Authorization', 'Content-Type', 'Language', 'invitecode', 'RequestUrl', 'Idempotency-Key'],
