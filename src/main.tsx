@@ -6,9 +6,11 @@ import { activateLanguage } from './lib/i18n.ts'
 import { getSession } from './lib/session.ts'
 import { resumeSession } from './lib/session-lifecycle.ts'
 import { registerServiceWorker } from './app/service-worker.ts'
+import { finishSignInLink } from './app/sign-in-link.ts'
 import './styles.css'
 
 await activateLanguage(getSession().language)
+await finishSignInLink()
 // A session stored before user ids were kept learns its id; its private screens wait for it.
 void resumeSession()
 createRoot(document.getElementById('root')!).render(
