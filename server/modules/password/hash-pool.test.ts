@@ -1,6 +1,7 @@
 // The hash pool: the same keys as node:crypto, on threads of its own (not libuv's pool that serves files), with a
 // bounded queue.
 import { pbkdf2, randomBytes, scryptSync } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createHashPool } from './hash-pool.ts'
 
@@ -38,6 +39,15 @@ describe('the hash pool', () => {
     await Promise.all([...blockers, hashed])
     expect(order[0]).toBe('hash')
   }, 60_000)
+
+  // The nice value is per thread only on Linux, so the pool lowers it only there.
+  it.runIf(process.platform === 'linux')('hashes at a lower priority than the event loop that serves requests', async () => {
+    await newPool(1).derive(job('any'))
+    const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+    const threads = readdirSync('/proc/self/task').map((id) => niceOf(readFileSync(`/proc/self/task/${id}/stat`, 'utf8')))
+    expect(niceOf(readFileSync('/proc/self/stat', 'utf8'))).toBe(0)
+    expect(threads).toContain(10)
+  })
 
   it('refuses with 503 at once when the queue is full, and serves the queued ones', async () => {
     const pool = newPool(1, 2)
