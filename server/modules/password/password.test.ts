@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EMAIL_CODE_RESEND_MS, EMAIL_CODE_TTL_MS, RESET_TICKET_TTL_MS } from '#contract/password.ts'
 import { serverMessages } from '#contract/server-messages.ts'
 import { buildTestApp, call, newWallet, signedPayload } from '../../test/helpers.ts'
-import { users } from '../auth/auth.table.ts'
+import { insertEmailUser } from '../auth/users.repository.ts'
 import { hashStats } from './password-hash.ts'
 import { sentMail } from './password.routes.ts'
 
@@ -86,7 +86,7 @@ describe('register and login', () => {
   it('refuses with 409 a code mailed before the address got its account some other way', async () => {
     const email = newEmail()
     await askCode(email, 'register')
-    await app.db.insert(users).values({ email: email.toLowerCase() })
+    await insertEmailUser(app.db, email.toLowerCase(), new Date(clock))
     const res = await call(app, 'POST', '/api/register', { body: { email, password: PASSWORD, code: codeFromOutbox(email) } })
     expect(res.body).toEqual({ code: 409, msg: msg('emailTaken'), data: null })
   })
