@@ -97,6 +97,14 @@ describe('a repeated Idempotency-Key', () => {
     expect(await available(user.token)).toBe('9960')
     expect(await feeJournals(app, user.id)).toBe(1)
   })
+
+  it('is not stored after a "try again" refusal (429): the retry runs', async () => {
+    const user = await newUser()
+    const key = randomUUID()
+    expect((await post(testApi.busyOnce.path, user.token, key, { amount: '8' })).status).toBe(429)
+    expect((await post(testApi.busyOnce.path, user.token, key, { amount: '8' })).body).toMatchObject({ code: 200, data: { spent: '8' } })
+    expect(await available(user.token)).toBe('9992')
+  })
 })
 
 describe('an Idempotency-Key belongs to', () => {

@@ -20,9 +20,16 @@ export type IdempotentCall = {
   onReplay: () => void
 }
 
-/** A refusal is final when the request itself was refused; 429 says "try again shortly", so it is not. */
+/** Refusals that say "try again" are about the moment, not the request: storing them would refuse the retry forever. */
+const TRY_AGAIN = new Set<ServerMessageKey>(['rateLimited', 'ledgerBusy'])
+
+/** A refusal is final when the request itself was refused (a 4xx that is not a "try again"). */
 const isFinalRefusal = (error: unknown): error is AppError =>
-  error instanceof AppError && error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 429
+  error instanceof AppError &&
+  error.statusCode >= 400 &&
+  error.statusCode < 500 &&
+  error.statusCode !== 429 &&
+  !TRY_AGAIN.has(error.messageKey)
 
 /** Runs `run` once per key and answers its data; refusals (first or replayed) are thrown as AppError. */
 export async function idempotent(call: IdempotentCall, run: () => Promise<unknown>): Promise<unknown> {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import * as z from 'zod/mini'
 import { Decimal, type Endpoint } from '#contract/endpoint.ts'
+import { AppError } from '../app-error.ts'
 import { postJournal, type Leg } from '../ledger/post.ts'
 import { route, type RouteContext } from '../route.ts'
 
@@ -18,6 +19,8 @@ export const testApi = {
   gated: spendAt('/test/idem/gated'),
   /** The first call posts, then fails with a 500 (a crash after the money moved). */
   crashes: spendAt('/test/idem/crashes'),
+  /** The first call is refused with a 429 (try again shortly), before any money moves. */
+  busyOnce: spendAt('/test/idem/busy-once'),
 } as const satisfies Record<string, Endpoint>
 
 type SpendContext = RouteContext<ReturnType<typeof spendAt>>
@@ -60,6 +63,10 @@ export function registerTestEndpoints(app: FastifyInstance) {
     const answer = await spend(app, ctx)
     if (count(testApi.crashes.path) === 1) throw new Error('crashed after posting')
     return answer
+  })
+  route(app, testApi.busyOnce, (ctx) => {
+    if (count(testApi.busyOnce.path) === 1) throw new AppError(429, 'rateLimited')
+    return spend(app, ctx)
   })
   return { calls: (path: string) => calls.get(path) ?? 0, gate }
 }
