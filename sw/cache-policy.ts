@@ -22,9 +22,12 @@ export function apiPolicy(request: Request, url: URL, origin: string): ApiPolicy
   return PUBLIC_API_PATHS.includes(url.pathname) ? 'public' : 'network-only'
 }
 
-/** A complete success the server did not forbid storing; money answers never enter the public cache. */
+/**
+ * A complete success; money answers never enter the public cache. The allowlist decides, not Cache-Control: the
+ * server sends `no-store` on every /api answer (aimed at shared and browser HTTP caches), public ones included.
+ */
 export function isStorable(response: Response, policy: 'public' | 'money'): boolean {
-  if (response.status !== 200 || /no-store/i.test(response.headers.get('Cache-Control') ?? '')) return false
+  if (response.status !== 200) return false
   return policy === 'money' || !response.headers.has(MONEY_HEADER)
 }
 

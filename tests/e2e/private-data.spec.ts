@@ -43,6 +43,14 @@ function watchForA(m: Marks) {
   new MutationObserver(scan).observe(document, { childList: true, subtree: true, characterData: true })
 }
 
+/** When each entry of the public runtime cache was stored (sw/cache-policy.ts stamps them). */
+const publicCacheTimes = (page: Page) =>
+  page.evaluate(async () => {
+    const cache = await caches.open('keelson-runtime-public')
+    const stored = await Promise.all((await cache.keys()).map((r) => cache.match(r)))
+    return stored.map((r) => Number(r?.headers.get('x-keelson-stored-at')))
+  })
+
 const leaks = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('__leaks') ?? '[]') as string[])
 
 test("user B signing in after user A never sees A's balance, records or messages", async ({ page, request }) => {
@@ -70,6 +78,10 @@ test("user B signing in after user A never sees A's balance, records or messages
   await page.getByRole('link', { name: 'Notifications' }).click()
   await expect(page.getByText(secret)).toBeVisible()
 
+  // Public answers reach the service worker's cache while A is signed in (no Authorization on them).
+  await expect.poll(async () => (await publicCacheTimes(page)).length).toBeGreaterThan(0)
+  const beforeSwitch = await page.evaluate(() => Date.now())
+
   const marks: Marks = { tokenA, secret, inviteCode, addressA, recordTimesA }
   await page.addInitScript(watchForA, marks)
   await page.evaluate(watchForA, marks)
@@ -79,6 +91,8 @@ test("user B signing in after user A never sees A's balance, records or messages
   await expect.poll(() => token(page)).not.toBeNull()
   expect(await token(page)).not.toBe(tokenA)
   await expect.poll(async () => (await request.get('/api/getMyAccountInfo', { headers })).status()).toBe(401)
+  // The account change emptied the runtime caches: whatever is there now was stored after it.
+  expect(Math.min(...(await publicCacheTimes(page)))).toBeGreaterThanOrEqual(beforeSwitch)
 
   await expect(page.getByTestId('message')).toHaveCount(1)
   await expect(page.getByText('Welcome aboard')).toBeVisible()
