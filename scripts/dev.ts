@@ -2,10 +2,13 @@
 // the app on http://localhost:5173, proxying /api and /ws to the server.
 import { spawn } from 'node:child_process'
 
-const children = [
-  spawn(process.execPath, ['--watch-path=server', '--watch-path=src/contract', 'server/main.ts'], { stdio: 'inherit' }),
-  spawn('npx', ['vite'], { stdio: 'inherit' }),
-]
+// Vite on a fixed port (it stops rather than move to another), so the server's last line can name it.
+const VITE_PORT = 5173
+const server = spawn(process.execPath, ['--watch-path=server', '--watch-path=src/contract', 'server/main.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${VITE_PORT}` },
+})
+const children = [server, spawn('npx', ['vite', '--port', String(VITE_PORT), '--strictPort'], { stdio: 'inherit' })]
 const stop = () => {
   for (const child of children) child.kill('SIGTERM')
   process.exit(0)

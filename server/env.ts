@@ -3,7 +3,14 @@
 import { join, resolve } from 'node:path'
 import type { AppOptions } from './options.ts'
 
-export type ServerEnv = { port: number; host: string; dataDir: string; app: AppOptions }
+export type ServerEnv = {
+  port: number
+  host: string
+  dataDir: string
+  /** Where people open the app (behind a proxy, or Vite's in `npm run dev`); printed at start instead of our own. */
+  publicUrl?: string
+  app: AppOptions
+}
 
 function integer(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback
@@ -26,6 +33,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     port: port(env.PORT),
     host: env.HOST || '0.0.0.0',
     dataDir,
+    publicUrl: text(env.PUBLIC_URL),
     app: {
       databaseUrl: text(env.DATABASE_URL),
       pgliteDir: join(dataDir, 'pglite'),

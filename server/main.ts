@@ -2,7 +2,9 @@
 // start is one line on stderr, "Keelson could not start: <why>", and exit code 1; the last line of a good start
 // says where to open the app.
 import '../scripts/check-node.mjs'
+import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { ServerEnv } from './env.ts'
 
@@ -41,11 +43,19 @@ function probePort(env: ServerEnv): Promise<string | null> {
 }
 
 /** The address to type into a browser: a wildcard host is reachable as localhost. */
-function openAt(app: FastifyInstance, env: ServerEnv): string {
+function localUrl(app: FastifyInstance, env: ServerEnv): string {
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : env.port
   const host = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host.includes(':') ? `[${env.host}]` : env.host
   return `http://${host}:${port}`
+}
+
+function runningLine(app: FastifyInstance, env: ServerEnv): string {
+  if (env.publicUrl) return `Keelson is running: open ${env.publicUrl}`
+  const url = localUrl(app, env)
+  const staticDir = env.app.staticDir ?? ''
+  if (existsSync(join(staticDir, 'index.html'))) return `Keelson is running: open ${url}`
+  return `Keelson's API is running at ${url}/api, without the app (nothing built in ${staticDir}: npm start builds it)`
 }
 
 /**
@@ -103,4 +113,4 @@ try {
   await app.close().catch(() => {})
   cannotStart(listenProblem(error, env))
 }
-printLast(app, `Keelson is running: open ${openAt(app, env)}`)
+printLast(app, runningLine(app, env))
