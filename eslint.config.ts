@@ -16,7 +16,7 @@ type Pattern = { regex: string; message: string }
 const boundary = (files: string[], patterns: Pattern[], ignores: string[] = []) => ({
   files,
   ignores,
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
+  rules: { 'no-restricted-imports': ['error', { patterns }] as ['error', { patterns: Pattern[] }] },
 })
 
 const SERVER_ONLY_CONTRACT: Pattern = {

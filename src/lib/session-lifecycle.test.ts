@@ -39,7 +39,7 @@ describe('session lifecycle', () => {
     const ending = endSession()
     expect(getSession()).toMatchObject({ token: null, userId: null })
     await ending
-    const [[url, init]] = fetchMock.mock.calls as unknown as Call[]
+    const [url, init] = (fetchMock.mock.calls as unknown as Call[])[0]!
     expect(url).toBe('/api/login_out')
     expect(init.headers).toMatchObject({ Authorization: 'tok-a' })
   })
