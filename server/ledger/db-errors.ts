@@ -50,3 +50,9 @@ export async function retrying<T>(work: () => Promise<T>, attempts = 4): Promise
 
 /** A data or integrity error (classes 22 and 23): caused by what a statement was given, not by the moment. */
 export const isPostingError = (error: unknown) => /^2[23]/.test(pgError(error)?.code ?? '')
+
+/** Logs every retry through the app's logger, until the app closes. */
+export function logRetries(app: { log: { warn: (object: object, message: string) => void }; addHook: (name: 'onClose', hook: () => void) => unknown }) {
+  const stop = onRetry(({ code, attempt }) => app.log.warn({ code, attempt }, code === '40P01' ? 'ledger deadlock, retrying' : 'ledger serialization failure, retrying'))
+  app.addHook('onClose', stop)
+}

@@ -6,7 +6,7 @@ import { serverMessages } from '#contract/server-messages.ts'
 import { postJournal } from '../../ledger/post.ts'
 import { buildTestApp, call, newWallet, signIn } from '../../test/helpers.ts'
 import { hashToken, newToken } from '../../plugins/auth.ts'
-import { sessions, users } from '../auth/auth.table.ts'
+import { insertSession, upsertWalletUser } from '../auth/users.repository.ts'
 
 let app: FastifyInstance
 beforeAll(async () => {
@@ -36,8 +36,8 @@ describe('GET /api/getBalance', () => {
   })
 
   it('funds a demo book that was never funded on first look, even if a refused posting left it an empty account', async () => {
-    const [user] = await app.db.insert(users).values({ address: newWallet().address }).returning({ id: users.id })
-    const demo = (kind: 'available') => ({ ownerId: user!.id, book: 'demo', kind }) as const
+    const user = await upsertWalletUser(app.db, newWallet().address, new Date())
+    const demo = (kind: 'available') => ({ ownerId: user.id, book: 'demo', kind }) as const
     await expect(
       postJournal(app.db, {
         kind: 'fee',
@@ -50,20 +50,17 @@ describe('GET /api/getBalance', () => {
       }),
     ).rejects.toMatchObject({ statusCode: 409 })
     const token = newToken()
-    const [session] = await app.db
-      .insert(sessions)
-      .values({ tokenHash: hashToken(token), userId: user!.id })
-      .returning({ id: sessions.id })
-    expect(session).toBeDefined()
+    await insertSession(app.db, hashToken(token), user.id, new Date())
     expect((await get('/api/getBalance', token)).body.data).toMatchObject({ book: 'demo', totalUsdt: '10000' })
   })
 
   it('never answers a false zero to concurrent first calls of new users whose book was not funded yet', async () => {
-    const newUsers = await app.db.insert(users).values(Array.from({ length: 5 }, () => ({ address: newWallet().address }))).returning({ id: users.id })
+    // Users made without a sign-up (as before the ledger existed): nothing funded their demo book yet.
     const tokens = await Promise.all(
-      newUsers.map(async (user) => {
+      Array.from({ length: 5 }, async () => {
+        const user = await upsertWalletUser(app.db, newWallet().address, new Date())
         const token = newToken()
-        await app.db.insert(sessions).values({ tokenHash: hashToken(token), userId: user.id })
+        await insertSession(app.db, hashToken(token), user.id, new Date())
         return token
       }),
     )
