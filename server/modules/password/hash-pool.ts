@@ -54,7 +54,8 @@ export function createHashPool(size = DEFAULT_POOL_SIZE, maxWaiting = size * WAI
     slot.worker.on('exit', () => {
       slot.busy?.reject(new Error('hash worker stopped'))
       slot.busy = null
-      slots.splice(slots.indexOf(slot), 1)
+      const index = slots.indexOf(slot)
+      if (index >= 0) slots.splice(index, 1)
       if (!closed) pump()
     })
     slots.push(slot)
