@@ -3,10 +3,11 @@ import type { WebSocket } from 'ws'
 import { createMemoryBus } from './bus.ts'
 import { encodeFrame } from './frame.ts'
 import { createHub } from './hub.ts'
+import { SOCKET_CLOSE } from '#contract/socket.ts'
 
 const fakeSocket = () => {
   const sent: Buffer[] = []
-  const socket = { OPEN: 1, readyState: 1, bufferedAmount: 0, send: (data: Buffer) => sent.push(data), terminate: vi.fn() }
+  const socket = { OPEN: 1, readyState: 1, bufferedAmount: 0, send: (data: Buffer) => sent.push(data), terminate: vi.fn(), close: vi.fn() }
   return { socket: socket as unknown as WebSocket, sent, raw: socket }
 }
 
@@ -42,6 +43,24 @@ describe('hub', () => {
     expect(slow.sent).toHaveLength(1)
   })
 
+  it("ends a revoked session's sockets at once, before the bus echoes it, and tells the session cache", async () => {
+    const bus = createMemoryBus()
+    const hub = createHub(bus, console)
+    await hub.ready
+    const [revoked, kept] = [fakeSocket(), fakeSocket()]
+    Object.assign(hub.add(revoked.socket), { userId: 'u1', sessionId: 's1', sessionCreatedAt: 1 })
+    Object.assign(hub.add(kept.socket), { userId: 'u1', sessionId: 's2', sessionCreatedAt: 1 })
+    const heard: unknown[] = []
+    hub.onSessionEvent((event) => heard.push(event))
+    const publishing = hub.revokeSession('s1')
+    expect(revoked.raw.close).toHaveBeenCalledWith(SOCKET_CLOSE.sessionEnded, 'session ended')
+    await publishing
+    expect(kept.raw.close).not.toHaveBeenCalled()
+    expect(heard[0]).toEqual({ revoked: ['s1'] })
+    await hub.publishToUser('u1', { messageType: 'new_message', data: null })
+    expect([revoked.sent.length, kept.sent.length]).toEqual([0, 1])
+  })
+
   it('survives a malformed bus message', async () => {
     const bus = createMemoryBus()
     const warn = vi.fn()
@@ -49,6 +68,8 @@ describe('hub', () => {
     await hub.ready
     await bus.publish('user', 'not json')
     await bus.publish('ticker', '{')
-    expect(warn).toHaveBeenCalledTimes(2)
+    await bus.publish('session', 'null')
+    await bus.publish('session', '{"revoked":[1]}')
+    expect(warn).toHaveBeenCalledTimes(4)
   })
 })

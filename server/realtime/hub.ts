@@ -22,6 +22,13 @@ const TERMINATE_BUFFERED = 8 * 1024 * 1024
 
 type Log = { warn: (obj: object, msg: string) => void }
 
+function parseSessionEvent(payload: string): SessionEvent {
+  const event = JSON.parse(payload) as Record<string, unknown> | null
+  if (Array.isArray(event?.revoked) && event.revoked.every((id) => typeof id === 'string')) return { revoked: event.revoked }
+  if (typeof event?.userChanged === 'string') return { userChanged: event.userChanged }
+  throw new Error('not a session event')
+}
+
 export function createHub(bus: Bus, log: Log, encode: (json: string) => Buffer = encodeFrame) {
   const clients = new Set<SocketClient>()
   const stats = { framesEncoded: 0, framesSent: 0 }
@@ -91,7 +98,7 @@ export function createHub(bus: Bus, log: Log, encode: (json: string) => Buffer =
         send(client, data)
       }
     })),
-    bus.subscribe('session', onBus('session', (payload) => applySessionEvent(JSON.parse(payload) as SessionEvent))),
+    bus.subscribe('session', onBus('session', (payload) => applySessionEvent(parseSessionEvent(payload)))),
   ])
 
   return {
