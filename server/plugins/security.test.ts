@@ -76,7 +76,7 @@ describe('security headers', () => {
     }
   })
 
-  it('puts the same security headers and no-store on answers sent before routing: a malformed URL, huge headers', async () => {
+  it('puts the same security headers and no-store on answers sent before routing: a malformed URL, huge headers, garbage', async () => {
     const normal = await app.inject({ url: '/api/nope' })
     const expected = Object.fromEntries(SECURITY_HEADERS.map((name) => [name, normal.headers[name]]))
     expect(expected['content-security-policy']).toContain("default-src 'self'")
@@ -94,6 +94,10 @@ describe('security headers', () => {
     expect(tooLarge.status).toBe(431)
     expect(JSON.parse(tooLarge.body)).toEqual({ code: 431, msg: 'The request is too large', data: null })
     expect(pick(tooLarge.headers)).toEqual(expected)
+    const garbage = await rawRequest(new URL(address), 'HELLO THERE\r\n\r\n')
+    expect(garbage.status).toBe(400)
+    expect(JSON.parse(garbage.body)).toEqual({ code: 400, msg: 'Invalid input: request', data: null })
+    expect(pick(garbage.headers)).toEqual(expected)
   })
 
   it('echoes a sane request id and replaces a hostile one', async () => {
