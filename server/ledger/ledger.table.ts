@@ -38,7 +38,8 @@ export const journals = pgTable(
     reference: text('reference'),
     /** A repeated key posts nothing: the first journal stands. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
-    userId: uuid('user_id').references(() => users.id),
+    /** Checked by the trigger journals_user_exists, not a foreign key (0008_ledger_hardening.sql). */
+    userId: uuid('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('journals_user_id_created_at_idx').on(t.userId, t.createdAt)],
@@ -48,12 +49,9 @@ export const entries = pgTable(
   'entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    journalId: uuid('journal_id')
-      .notNull()
-      .references(() => journals.id),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    // No foreign keys: the posting trigger refuses an unknown journal or account (0008_ledger_hardening.sql).
+    journalId: uuid('journal_id').notNull(),
+    accountId: uuid('account_id').notNull(),
     /** Signed: credits to the account are positive. */
     amount: amount('amount').notNull(),
     currency: text('currency').notNull(),

@@ -117,6 +117,8 @@ describe('journals', () => {
       code: '23000',
       message: `ledger: journal ${journalId} was created by an earlier transaction; only that transaction adds its entries`,
     })
+    const nowhere = randomUUID()
+    expect(stated(await refused(balanced(nowhere)))).toEqual({ code: '23503', message: `ledger: journal ${nowhere} does not exist` })
     expect(await liveBalance(userId)).toBe('5')
     // In its own transaction, a journal takes entries, also from a savepoint (the transaction id is the top level's).
     await app.db.transaction(async (tx) => {
@@ -128,6 +130,11 @@ describe('journals', () => {
       })
     })
     expect(await liveBalance(userId)).toBe('10')
+    const stranger = randomUUID()
+    expect(stated(await refused(sql`INSERT INTO journals (kind, reason, idempotency_key, user_id) VALUES ('transfer', 'transfer', ${randomUUID()}, ${stranger})`))).toEqual({
+      code: '23503',
+      message: `ledger: a journal names user ${stranger}, who does not exist`,
+    })
     const forged = await refused(sql`INSERT INTO journals (kind, reason, idempotency_key, created_xid)
       VALUES ('transfer', 'transfer', ${randomUUID()}, txid_current() + 1000)`)
     expect(stated(forged)).toEqual({ code: '23514', message: "ledger: a journal's created_xid is the transaction that inserts it" })
