@@ -49,10 +49,10 @@ describe('the hash pool', () => {
     expect(threads).toContain(10)
   })
 
-  it('refuses with 503 at once when the queue is full, and serves the queued ones', async () => {
+  it('refuses with 429 at once when the queue is full, and serves the queued ones', async () => {
     const pool = newPool(1, 2)
     const accepted = [pool.derive(job('a')), pool.derive(job('b')), pool.derive(job('c'))]
-    await expect(pool.derive(job('d'))).rejects.toMatchObject({ statusCode: 503 })
+    await expect(pool.derive(job('d'))).rejects.toMatchObject({ statusCode: 429 })
     expect(await Promise.all(accepted)).toHaveLength(3)
     await expect(pool.derive(job('e'))).resolves.toHaveLength(32)
   })

@@ -1,15 +1,16 @@
 // scrypt on threads of its own. node:crypto's asynchronous scrypt runs on libuv's thread pool (4 threads), which
 // also does every file read of @fastify/static: sixteen sign-ins at once held /sw.js for 3 to 10 s. Here each hash
 // runs on a worker thread of this pool, one thread per core but one (the event loop keeps a core), at most 8
-// (each hash holds 32 MiB). The queue is bounded: past it a sign-in is refused at once with 503 instead of waiting
-// for seconds, and the threads stay referenced only while they work, so an idle pool never keeps a process alive.
+// (each hash holds 32 MiB). The queue is bounded: past it a sign-in is refused at once with 429 ("too many requests",
+// one of the envelope's codes) instead of waiting for seconds, and the threads stay referenced only while they work,
+// so an idle pool never keeps a process alive.
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { AppError } from '../../app-error.ts'
 import type { HashJob, HashResult } from './hash-worker.ts'
 
 export type HashPool = {
-  /** The scrypt key of the job, computed on a pool thread; rejects with a 503 AppError when the queue is full. */
+  /** The scrypt key of the job, computed on a pool thread; rejects with a 429 AppError when the queue is full. */
   derive: (job: HashJob) => Promise<Buffer>
   close: () => Promise<void>
 }
@@ -73,7 +74,7 @@ export function createHashPool(size = DEFAULT_POOL_SIZE, maxWaiting = size * WAI
   return {
     derive(job) {
       if (closed) return Promise.reject(new Error('hash pool closed'))
-      if (waiting.length >= maxWaiting) return Promise.reject(new AppError(503, 'rateLimited'))
+      if (waiting.length >= maxWaiting) return Promise.reject(new AppError(429, 'rateLimited'))
       return new Promise<Buffer>((resolve, reject) => {
         waiting.push({ job, resolve, reject })
         pump()
