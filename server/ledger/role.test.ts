@@ -21,17 +21,17 @@ describe.skipIf(!usingPostgres)('the server as a role without UPDATE or DELETE o
   let restricted: DbHandle
   beforeAll(async () => {
     app = await buildTestApp()
-    // The grants of docs/operations-ledger-role.md, made by the owner (here the test's superuser).
+    // The grants of docs/operations.md, made by the owner (here the test's superuser).
     await app.db.execute(sql.raw(`
       DO $$ BEGIN
         IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${ROLE}') THEN CREATE ROLE ${ROLE} LOGIN; END IF;
-        EXECUTE format('GRANT CONNECT, CREATE ON DATABASE %I TO ${ROLE}', current_database());
+        EXECUTE format('GRANT CONNECT ON DATABASE %I TO ${ROLE}', current_database());
       END $$;
       GRANT USAGE ON SCHEMA public TO ${ROLE};
       GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${ROLE};
       GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${ROLE};
       REVOKE UPDATE, DELETE, TRUNCATE ON accounts, journals, entries, currencies FROM ${ROLE};
-      GRANT USAGE, CREATE ON SCHEMA drizzle TO ${ROLE};
+      GRANT USAGE ON SCHEMA drizzle TO ${ROLE};
       GRANT SELECT ON drizzle.__drizzle_migrations TO ${ROLE};`))
     const url = new URL(process.env.DATABASE_URL!)
     url.username = ROLE
