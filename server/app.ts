@@ -19,6 +19,7 @@ import { createSessionCache } from './modules/auth/session-cache.ts'
 import { registerSocketRoutes, SOCKET_MAX_PAYLOAD } from './realtime/socket.routes.ts'
 import { startMarket } from './market/start.ts'
 import { startJobs } from './jobs/runner.ts'
+import { logRetries } from './ledger/db-errors.ts'
 import { pruneUsedSignatures } from './modules/auth/auth.service.ts'
 import { pruneLoginCodes } from './modules/auth/login-code.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
@@ -91,6 +92,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerAuthRoutes(app)
     registerConfigRoutes(app)
     registerAccountRoutes(app)
+    // The ledger's deadlock and serialization retries, one warning each: rare by design (bench:signups counts them).
+    logRetries(app)
     registerPasswordRoutes(app)
     registerInviteRoutes(app)
     registerMessageRoutes(app)

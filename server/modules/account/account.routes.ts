@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { accountApi } from '#contract/account.ts'
 import { AppError } from '../../app-error.ts'
-import { logRetries } from '../../ledger/db-errors.ts'
 import { createHealthCheck } from '../../ledger/health.ts'
 import { reconcile } from '../../ledger/reconcile.ts'
 import { requireUser, tokensIssuedAfter } from '../../plugins/auth.ts'
@@ -18,7 +17,6 @@ export function registerAccountRoutes(app: FastifyInstance) {
     transactionRecord(app, user.id, user.accountType, query, reasonTranslator(app, languageOf(request))),
   )
   route(app, accountApi.transactionTotals, ({ user, query }) => transactionTotals(app, user.id, user.accountType, query))
-  logRetries(app)
   // Anonymous callers learn ok / not ok only, from at most one full reconciliation a minute (ledger/health.ts).
   const ledgerHealth = createHealthCheck(() => reconcile(app.db), app.now, (found) => app.log.error({ reconciliation: found }, 'ledger reconciliation failed'))
   route(app, accountApi.ledgerHealth, () => ledgerHealth(), { rateLimitMax: false })

@@ -42,8 +42,9 @@ async function userIdForCode(db: Conn, code: string): Promise<string | null> {
 }
 
 /**
- * First sign-in: the `invitecode` header names the inviter. Runs inside the sign-in transaction on its handle.
- * A brand-new user has no invitees, so no cycle is possible; a malformed or unknown code is ignored.
+ * First sign-in: the `invitecode` header names the inviter (users/on-user-created.ts, right after the user's creation
+ * commits). A brand-new user has no invitees, so no cycle is possible and no lock is needed: nobody can name them as
+ * inviter before their sign-in answers its token, which comes after this. A malformed or unknown code is ignored.
  */
 export async function bindInviterAtSignUp(tx: Tx, userId: string, header: unknown): Promise<void> {
   const parsed = InviteCode.safeParse(header)
