@@ -15,6 +15,7 @@ import { accounts, entries, journals } from './ledger.table.ts'
 import { postJournal } from './post.ts'
 import { reconcile } from './reconcile.ts'
 import { testRandom } from './test-random.ts'
+import { refused as refusedOn, stated } from './test-refusals.ts'
 
 let app: FastifyInstance
 beforeAll(async () => {
@@ -65,23 +66,7 @@ async function balanceOf(userId: string, currency = 'USDT'): Promise<string> {
   return new Decimal(row?.balance ?? '0').toFixed()
 }
 
-/** The refusal as PostgreSQL stated it: SQLSTATE and message. */
-const stated = (error: unknown) => {
-  const e = pgError(error)
-  return e ? { code: e.code, message: e.message } : error
-}
-
-/** Runs a statement in its own transaction and answers the error the database raised, if any. */
-async function refused(statement: ReturnType<typeof sql>): Promise<unknown> {
-  try {
-    await app.db.transaction(async (tx) => {
-      await tx.execute(statement)
-    })
-    return null
-  } catch (error) {
-    return error
-  }
-}
+const refused = (statement: ReturnType<typeof sql>) => refusedOn(app.db, statement)
 
 describe('postJournal under concurrency', () => {
   it('1 000 concurrent debits of random amounts never overdraw, conserve money exactly and post a repeated key once', async () => {

@@ -9,6 +9,7 @@ import { buildTestApp, newWallet } from '../test/helpers.ts'
 import { pgError } from './db-errors.ts'
 import { postJournal, type Leg } from './post.ts'
 import { testRandom } from './test-random.ts'
+import { refused as refusedOn, stated } from './test-refusals.ts'
 
 let app: FastifyInstance
 beforeAll(async () => {
@@ -22,20 +23,7 @@ async function newUser(): Promise<string> {
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
-const stated = (error: unknown) => {
-  const e = pgError(error)
-  return e ? { code: e.code, message: e.message } : error
-}
-async function refused(statement: ReturnType<typeof sql>): Promise<unknown> {
-  try {
-    await app.db.transaction(async (tx) => {
-      await tx.execute(statement)
-    })
-    return null
-  } catch (error) {
-    return error
-  }
-}
+const refused = (statement: ReturnType<typeof sql>) => refusedOn(app.db, statement)
 
 const live = (ownerId: string) => ({ ownerId, book: 'live', kind: 'available' }) as const
 const clearing = { ownerId: null, book: 'live', kind: 'deposits_clearing' } as const

@@ -76,6 +76,11 @@ describe('security headers', () => {
     }
   })
 
+  it('says API answers vary with Language, so a cache keeps one copy per language', async () => {
+    const res = await app.inject({ url: '/api/getNotice', headers: { language: 'de_DE' } })
+    expect(String(res.headers.vary).split(/,\s*/)).toContain('Language')
+  })
+
   it('puts the same security headers and no-store on answers sent before routing: a malformed URL, huge headers, garbage', async () => {
     const normal = await app.inject({ url: '/api/nope' })
     const expected = Object.fromEntries(SECURITY_HEADERS.map((name) => [name, normal.headers[name]]))

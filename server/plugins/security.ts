@@ -109,11 +109,17 @@ export async function registerSecurity(app: FastifyInstance, corsOrigins: string
   await app.register(cors, {
     origin: corsOrigins.length > 0 ? corsOrigins : false,
     allowedHeaders: ['Authorization', 'Content-Type', 'Language', 'invitecode', 'RequestUrl', 'Idempotency-Key'],
-    exposedHeaders: ['x-request-id'],
+    exposedHeaders: ['x-request-id', 'idempotent-replayed'],
     maxAge: 600,
   })
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
-    if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'no-store')
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      reply.header('cache-control', 'no-store')
+      // msg (and some data) follow the Language header: a cache that keeps a public answer (the service worker's)
+      // must keep one per language, or a language switch would show the old language's copy.
+      const vary = reply.getHeader('vary')
+      reply.header('vary', vary ? `${String(vary)}, Language` : 'Language')
+    }
   })
 }

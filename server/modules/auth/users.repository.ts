@@ -4,6 +4,7 @@
 import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
 import type { AccountType } from '#contract/auth.ts'
 import type { Db } from '../../db/client.ts'
+import type { AuthUser } from '../../plugins/auth.ts'
 import { sessions, users } from './auth.table.ts'
 
 /** A transaction handle or the database: both run the same queries. */
@@ -63,15 +64,8 @@ export async function insertSession(db: Conn, tokenHash: string, userId: string,
   await db.insert(sessions).values({ tokenHash, userId, createdAt })
 }
 
-export type SessionRow = {
-  id: string
-  address: string | null
-  email: string | null
-  accountType: AccountType
-  createdAt: Date
-  sessionId: string
-  sessionCreatedAt: Date
-}
+/** The signed-in user (plugins/auth.ts) and when their session began. */
+export type SessionRow = AuthUser & { sessionCreatedAt: Date }
 
 /** The live session with this token hash and its user: not revoked, issued after `issuedAfter`. */
 export async function sessionByTokenHash(db: Conn, tokenHash: string, issuedAfter: Date): Promise<SessionRow | null> {
