@@ -57,7 +57,7 @@ export async function myMessages(db: Db, userId: string, page: number, size: num
       .select()
       .from(messages)
       .where(eq(messages.userId, userId))
-      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .orderBy(desc(messages.seq))
       .limit(size)
       .offset((page - 1) * size),
     db.select({ n: count() }).from(messages).where(eq(messages.userId, userId)),

@@ -1,7 +1,8 @@
-// A user's messages (notifications), newest first; read_at is null while unread. A message the system writes names
-// its template (messages.service.ts MESSAGE_TEMPLATES) and is shown in the reader's language; title and body keep
-// the English text. An operator's message has no template and is shown as written.
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+// A user's messages (notifications), newest first by seq (the order they were stored in: two messages can share a
+// created_at); read_at is null while unread. A message the system writes names its template (messages.service.ts
+// MESSAGE_TEMPLATES) and is shown in the reader's language; title and body keep the English text. An operator's
+// message has no template and is shown as written.
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.table.ts'
 
 export const messages = pgTable(
@@ -16,6 +17,7 @@ export const messages = pgTable(
     template: text('template'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
-  (t) => [index('messages_user_id_created_at_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+  (t) => [index('messages_user_id_seq_idx').on(t.userId, t.seq.desc())],
 )
