@@ -8,14 +8,13 @@ import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../app-error.ts'
-import { users } from '../modules/auth/auth.table.ts'
-import { buildTestApp, newWallet } from '../test/helpers.ts'
+import { buildTestApp } from '../test/helpers.ts'
 import { pgError } from './db-errors.ts'
 import { accounts, entries, journals } from './ledger.table.ts'
 import { postJournal } from './post.ts'
 import { reconcile } from './reconcile.ts'
 import { testRandom } from './test-random.ts'
-import { refused as refusedOn, stated } from './test-refusals.ts'
+import { newUserId, refused as refusedOn, stated } from './test-db.ts'
 
 let app: FastifyInstance
 beforeAll(async () => {
@@ -23,10 +22,7 @@ beforeAll(async () => {
 })
 afterAll(() => app?.close())
 
-async function newUser(): Promise<string> {
-  const [row] = await app.db.insert(users).values({ address: newWallet().address }).returning({ id: users.id })
-  return row!.id
-}
+const newUser = () => newUserId(app.db)
 
 const available = (ownerId: string) => ({ ownerId, book: 'live', kind: 'available' }) as const
 const clearing = { ownerId: null, book: 'live', kind: 'deposits_clearing' } as const

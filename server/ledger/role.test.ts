@@ -7,10 +7,10 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDb, type DbHandle } from '../db/client.ts'
 import { migrateDb } from '../db/migrate.ts'
-import { users } from '../modules/auth/auth.table.ts'
-import { buildTestApp, newWallet, usingPostgres } from '../test/helpers.ts'
+import { buildTestApp, usingPostgres } from '../test/helpers.ts'
 import { bookBalances, fundDemoBook, resetDemoBook } from './books.ts'
 import { pgError } from './db-errors.ts'
+import { newUserId } from './test-db.ts'
 import { postJournal } from './post.ts'
 
 const ROLE = 'keelson_ledger_test'
@@ -47,8 +47,7 @@ describe.skipIf(!usingPostgres)('the server as a role without UPDATE or DELETE o
     // At start the server checks the migrations: all are applied, so it only reads.
     await migrateDb(restricted)
     const { db } = restricted
-    const [user] = await db.insert(users).values({ address: newWallet().address }).returning({ id: users.id })
-    const userId = user!.id
+    const userId = await newUserId(db)
     await fundDemoBook(db, userId)
     const deposit = await postJournal(db, {
       kind: 'transfer',

@@ -4,12 +4,11 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../modules/auth/auth.table.ts'
-import { buildTestApp, newWallet } from '../test/helpers.ts'
+import { buildTestApp } from '../test/helpers.ts'
 import { pgError } from './db-errors.ts'
 import { postJournal, type Leg } from './post.ts'
 import { testRandom } from './test-random.ts'
-import { refused as refusedOn, stated } from './test-refusals.ts'
+import { newUserId, refused as refusedOn, stated } from './test-db.ts'
 
 let app: FastifyInstance
 beforeAll(async () => {
@@ -17,10 +16,7 @@ beforeAll(async () => {
 })
 afterAll(() => app?.close())
 
-async function newUser(): Promise<string> {
-  const [row] = await app.db.insert(users).values({ address: newWallet().address }).returning({ id: users.id })
-  return row!.id
-}
+const newUser = () => newUserId(app.db)
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 const refused = (statement: ReturnType<typeof sql>) => refusedOn(app.db, statement)

@@ -1,8 +1,16 @@
-// Shared by the ledger's tests: how the database refused something, as PostgreSQL stated it, so a test asserts the
-// exact refusal (SQLSTATE and message) rather than "some error".
+// Shared by the ledger's tests: a user to own accounts (made through auth's repository, like every other module's),
+// and how the database refused something, as PostgreSQL stated it, so a test asserts the exact refusal (SQLSTATE and
+// message) rather than "some error".
 import type { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
+import { upsertWalletUser } from '../modules/auth/users.repository.ts'
+import { newWallet } from '../test/helpers.ts'
 import { pgError } from './db-errors.ts'
+
+/** A new wallet user's id. */
+export async function newUserId(db: Db): Promise<string> {
+  return (await upsertWalletUser(db, newWallet().address, new Date())).id
+}
 
 /** The refusal as PostgreSQL stated it: SQLSTATE and message (or the error itself when it is not PostgreSQL's). */
 export const stated = (error: unknown) => {
