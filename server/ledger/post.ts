@@ -13,7 +13,8 @@
 // Concurrency: accounts a posting names by what they are are opened first, in a statement of their own
 // (open-accounts.ts); ledger_post_batch then locks every account it touches in id order and inserts journals in key
 // order, so batches and single postings queue instead of deadlocking. Idempotency: the journal's key is UNIQUE; a
-// key seen before answers the first journal (replayed) and posts nothing; a key used by another transaction meanwhile makes the batch retry.
+// key seen before answers the first journal (replayed) and posts nothing; a key used by another transaction
+// meanwhile makes the batch retry.
 // Inside a caller's transaction the posting joins that transaction as a batch of one, and a 409 does not abort it.
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
