@@ -3,6 +3,7 @@
 type Listener = () => void
 const reauthListeners = new Set<Listener>()
 const signedInListeners = new Set<Listener>()
+const signedOutListeners = new Set<Listener>()
 
 export const authEvents = {
   /** A call came back 401: the token is gone, ask the wallet to sign again. */
@@ -20,5 +21,16 @@ export const authEvents = {
   onSignedIn(l: Listener) {
     signedInListeners.add(l)
     return () => void signedInListeners.delete(l)
+  },
+  /**
+   * The user signed out (or the server ended the session): the wallet layer disconnects the wallet and asks for no
+   * signature until the user chooses to sign in again. Fired before the token is forgotten.
+   */
+  signedOut() {
+    for (const l of signedOutListeners) l()
+  },
+  onSignedOut(l: Listener) {
+    signedOutListeners.add(l)
+    return () => void signedOutListeners.delete(l)
   },
 }

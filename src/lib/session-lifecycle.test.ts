@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '@lingui/core'
-import { endSession, exchangeLoginCode } from './session-lifecycle.ts'
+import { endSession, exchangeLoginCode, forgetRevokedSession, signOut } from './session-lifecycle.ts'
+import { authEvents } from './auth-events.ts'
 import { clearToken, getSession, startSession } from './session.ts'
 
 type Call = [string, RequestInit]
@@ -42,5 +43,39 @@ describe('session lifecycle', () => {
     const [url, init] = (fetchMock.mock.calls as unknown as Call[])[0]!
     expect(url).toBe('/api/login_out')
     expect(init.headers).toMatchObject({ Authorization: 'tok-a' })
+  })
+
+  it('signing out tells the wallet layer first, revokes the token on the server and forgets token, user and address', async () => {
+    startSession({ token: 'tok-w', userId: 'user-w', address: '0xabc' })
+    const fetchMock = vi.fn(async () => envelope(200, null))
+    vi.stubGlobal('fetch', fetchMock)
+    const reauth = vi.fn()
+    const heard: (string | null)[] = []
+    const offOut = authEvents.onSignedOut(() => heard.push(getSession().token))
+    const offReauth = authEvents.onReauth(reauth)
+    await signOut()
+    offOut()
+    offReauth()
+    expect(heard).toEqual(['tok-w'])
+    expect(getSession()).toMatchObject({ token: null, userId: null, address: null, isLoggedIn: false })
+    const [url, init] = (fetchMock.mock.calls as unknown as Call[])[0]!
+    expect(url).toBe('/api/login_out')
+    expect(init.headers).toMatchObject({ Authorization: 'tok-w' })
+    expect(reauth).not.toHaveBeenCalled()
+  })
+
+  it('a session the server revoked (socket 4001) is forgotten without a call or a new signature; a stale one is ignored', () => {
+    const fetchMock = vi.fn()
+    vi.stubGlobal('fetch', fetchMock)
+    const signedOut = vi.fn()
+    const off = authEvents.onSignedOut(signedOut)
+    startSession({ token: 'tok-new', userId: 'user-n', address: null })
+    forgetRevokedSession('tok-old')
+    expect(getSession().token).toBe('tok-new')
+    forgetRevokedSession('tok-new')
+    off()
+    expect(getSession()).toMatchObject({ token: null, userId: null, isLoggedIn: false })
+    expect(signedOut).toHaveBeenCalledTimes(1)
+    expect(fetchMock).not.toHaveBeenCalled()
   })
 })

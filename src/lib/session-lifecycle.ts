@@ -3,7 +3,7 @@
 import { authApi } from '#contract/auth.ts'
 import { api, ApiError } from './api.ts'
 import { authEvents } from './auth-events.ts'
-import { clearToken, getSession, setSessionUser, startSession } from './session.ts'
+import { clearToken, getSession, setSessionUser, startSession, updateSession } from './session.ts'
 
 /** A new token: learn whose it is, then store both at once, so private queries start under the right user. */
 export async function beginSession(token: string, address: string | null): Promise<void> {
@@ -22,6 +22,27 @@ export function endSession(): Promise<void> {
   const revoking = token ? api(authApi.loginOut, { body: {}, token }).then(() => undefined, () => undefined) : Promise.resolve()
   clearToken()
   return revoking
+}
+
+/**
+ * The user's "Sign out": the wallet layer hears it first (it stops asking for signatures and disconnects the
+ * wallet), the stored address goes, and the session ends on the server and here; every private query goes with
+ * the user id (src/app/private-data.ts). Nothing asks for a signature afterwards until the user chooses to sign in.
+ */
+export function signOut(): Promise<void> {
+  authEvents.signedOut()
+  updateSession({ address: null })
+  return endSession()
+}
+
+/**
+ * The server closed the socket with 4001: the bound token was revoked (signed out elsewhere, password changed) or
+ * expired. Treated as a sign-out, without asking the wallet; a token that is no longer the session's is ignored.
+ */
+export function forgetRevokedSession(token: string): void {
+  if (getSession().token !== token) return
+  authEvents.signedOut()
+  clearToken()
 }
 
 /** A session stored before user ids were kept learns its id; a dead token signs out (api() handles the 401). */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest'
-import { deflate } from 'pako'
+import { deflateSync } from 'node:zlib'
 import { LiveSocket, inflateFrame, retryDelay } from './socket.ts'
 
 class FakeSocket {
@@ -9,7 +9,7 @@ class FakeSocket {
   sent: string[] = []
   onopen: (() => void) | null = null
   onmessage: ((e: { data: unknown }) => void) | null = null
-  onclose: (() => void) | null = null
+  onclose: ((e: { code: number }) => void) | null = null
   onerror: (() => void) | null = null
   constructor() {
     FakeSocket.all.push(this)
@@ -21,13 +21,15 @@ class FakeSocket {
   send(data: string) {
     this.sent.push(data)
   }
-  close() {
+  close(code = 1005) {
     if (this.readyState === 3) return
     this.readyState = 3
-    this.onclose?.()
+    this.onclose?.({ code })
   }
+  /** A frame exactly as the server makes it (server/realtime/frame.ts: zlib deflateSync of the JSON). */
   receive(frame: unknown) {
-    this.onmessage?.({ data: deflate(JSON.stringify(frame)).buffer })
+    const bytes = deflateSync(JSON.stringify(frame))
+    this.onmessage?.({ data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) })
   }
 }
 
@@ -40,16 +42,17 @@ describe('LiveSocket', () => {
   })
   afterEach(() => vi.useRealTimers())
 
-  const start = (token: string | null = 'tok', onMessage = vi.fn(), onVisible = vi.fn()) => {
+  const start = (token: string | null = 'tok', onMessage = vi.fn(), onVisible = vi.fn(), onSessionEnded = vi.fn()) => {
     const socket = new LiveSocket({
       url: 'ws://x/ws',
       getToken: () => token,
       onMessage,
       onVisible,
+      onSessionEnded,
       createSocket: () => new FakeSocket() as never,
     })
     socket.start()
-    return { socket, onMessage, onVisible }
+    return { socket, onMessage, onVisible, onSessionEnded }
   }
 
   it('binds the token as soon as it connects', () => {
@@ -73,13 +76,14 @@ describe('LiveSocket', () => {
     expect(retryDelay(4)).toBe(2000)
   })
 
-  it('pings every 5 s and closes when no pong comes within 5 s', () => {
-    start()
+  it('pings every 5 s and closes when no pong comes within 5 s', async () => {
+    const { socket } = start()
     const ws = last()
     ws.open()
     vi.advanceTimersByTime(5000)
     expect(JSON.parse(ws.sent.at(-1)!)).toEqual({ type: 'ping' })
     ws.receive({ messageType: 'pong', data: { time: 1 } })
+    await socket.drained()
     vi.advanceTimersByTime(4999)
     expect(ws.readyState).toBe(1)
     vi.advanceTimersByTime(1) // second ping at 10 s, no answer this time
@@ -87,13 +91,33 @@ describe('LiveSocket', () => {
     expect(ws.readyState).toBe(3)
   })
 
-  it('delivers inflated frames to the app, but not pongs', () => {
-    const { onMessage } = start()
+  it('delivers inflated frames to the app in the order they came, but not pongs', async () => {
+    const { socket, onMessage } = start()
     last().open()
+    last().receive({ messageType: 'ticker', data: Array.from({ length: 2000 }, (_, i) => ({ symbol: `S${i}` })) })
     last().receive({ messageType: 'new_message', data: { id: 1 } })
     last().receive({ messageType: 'pong', data: { time: 1 } })
-    expect(onMessage).toHaveBeenCalledTimes(1)
-    expect(onMessage).toHaveBeenCalledWith({ messageType: 'new_message', data: { id: 1 } })
+    await socket.drained()
+    expect(onMessage.mock.calls.map(([f]) => (f as { messageType: string }).messageType)).toEqual(['ticker', 'new_message'])
+    expect(onMessage).toHaveBeenLastCalledWith({ messageType: 'new_message', data: { id: 1 } })
+  })
+
+  it('reports a session the server ended (close 4001) with the token it had bound, once', () => {
+    const { onSessionEnded } = start('revoked-token')
+    last().open()
+    last().close(4001)
+    expect(onSessionEnded).toHaveBeenCalledExactlyOnceWith('revoked-token')
+    vi.advanceTimersByTime(500)
+    last().open()
+    last().close(1006) // an ordinary drop is not a sign-out
+    expect(onSessionEnded).toHaveBeenCalledTimes(1)
+  })
+
+  it('does not report a 4001 for a socket that had no session bound', () => {
+    const { onSessionEnded } = start(null)
+    last().open()
+    last().close(4001)
+    expect(onSessionEnded).not.toHaveBeenCalled()
   })
 
   it('retries a send while the socket is not open', () => {
@@ -119,9 +143,10 @@ describe('LiveSocket', () => {
 })
 
 describe('inflateFrame', () => {
-  it('reads large frames across 16 KB chunks and rejects garbage', () => {
+  it('reads the zlib frames the server makes, large ones too, and rejects garbage', async () => {
     const big = { messageType: 'ticker', data: Array.from({ length: 3000 }, (_, i) => ({ symbol: `S${i}`, bid: '1.2345' })) }
-    expect(inflateFrame(deflate(JSON.stringify(big)))).toEqual(big)
-    expect(inflateFrame(new Uint8Array([1, 2, 3]))).toBeNull()
+    expect(await inflateFrame(deflateSync(JSON.stringify(big)))).toEqual(big)
+    expect(await inflateFrame(new Uint8Array([1, 2, 3]))).toBeNull()
+    expect(await inflateFrame(deflateSync('{"no":"type"}'))).toBeNull()
   })
 })

@@ -1,10 +1,11 @@
 // The live socket client (DESIGN.md section 7). After connecting it binds the user's token, pings every 5 s and
 // closes when a pong does not come within 5 s; it reconnects after 500 ms x attempts, and retries sends on the same
-// schedule. Frames are zlib deflate of JSON { messageType, data }, inflated with pako in 16 384-byte chunks.
-import { inflate } from 'pako'
+// schedule. Frames are zlib deflate of JSON { messageType, data } (server/realtime/frame.ts: node's deflateSync),
+// inflated with the browser's own DecompressionStream('deflate'), which reads exactly that zlib format: no
+// inflate library in the bundle. A close with 4001 means the server revoked the bound session.
 import {
+  SOCKET_CLOSE,
   SOCKET_HEARTBEAT_MS,
-  SOCKET_INFLATE_CHUNK,
   SOCKET_RETRY_STEP_MS,
   SOCKET_VISIBLE_CHECK_MS,
   type ClientMessage,
@@ -21,15 +22,18 @@ export type SocketOptions = {
   onStatus?: (status: 'connecting' | 'open' | 'closed') => void
   /** Called when the tab became visible again and the connection was checked (refresh limit orders). */
   onVisible?: () => void
+  /** The server closed the socket because the bound token was revoked or expired (4001); gets that token. */
+  onSessionEnded?: (token: string) => void
   createSocket?: (url: string) => WebSocket
   timers?: Timers
 }
 
 export const retryDelay = (attempt: number) => SOCKET_RETRY_STEP_MS * attempt
 
-export function inflateFrame(bytes: Uint8Array): SocketFrame | null {
+export async function inflateFrame(bytes: Uint8Array): Promise<SocketFrame | null> {
   try {
-    const frame = JSON.parse(inflate(bytes, { chunkSize: SOCKET_INFLATE_CHUNK, toText: true })) as SocketFrame
+    const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate'))
+    const frame = JSON.parse(await new Response(stream).text()) as SocketFrame
     return typeof frame?.messageType === 'string' ? frame : null
   } catch {
     return null
@@ -43,12 +47,21 @@ export class LiveSocket {
   private heartbeat: unknown = null
   private pongDeadline: unknown = null
   private reconnectTimer: unknown = null
+  /** The token sent in the last bind, so a 4001 names the session it ended. */
+  private boundToken: string | null = null
+  /** Inflating is asynchronous; frames are handed on in the order they arrived. */
+  private inbox: Promise<void> = Promise.resolve()
   private readonly options: SocketOptions
   private readonly timers: Timers
 
   constructor(options: SocketOptions) {
     this.options = options
     this.timers = options.timers ?? { set: (fn, ms) => setTimeout(fn, ms), clear: (id) => clearTimeout(id as number) }
+  }
+
+  /** Settles once every frame received so far has been handed on (tests wait on it). */
+  drained(): Promise<void> {
+    return this.inbox
   }
 
   get isOpen() {
@@ -80,7 +93,10 @@ export class LiveSocket {
   /** Re-bind after sign-in or sign-out. */
   bind() {
     const token = this.options.getToken()
-    if (token && this.isOpen) this.send({ type: 'bind_user', token })
+    if (token && this.isOpen) {
+      this.boundToken = token
+      this.send({ type: 'bind_user', token })
+    }
   }
 
   /** The tab became visible: after 1 000 ms make sure the socket is alive, then tell the app to refresh. */
@@ -112,17 +128,23 @@ export class LiveSocket {
     }
     ws.onmessage = (event: MessageEvent) => {
       if (typeof event.data === 'string') return // the server only sends binary frames
-      const frame = inflateFrame(new Uint8Array(event.data as ArrayBuffer))
-      if (!frame) return
-      if (frame.messageType === 'pong') {
-        this.timers.clear(this.pongDeadline)
-        this.pongDeadline = null
-        return
-      }
-      this.options.onMessage(frame)
+      const bytes = new Uint8Array(event.data as ArrayBuffer)
+      this.inbox = this.inbox.then(async () => {
+        const frame = await inflateFrame(bytes)
+        if (!frame || this.ws !== ws) return
+        if (frame.messageType === 'pong') {
+          this.timers.clear(this.pongDeadline)
+          this.pongDeadline = null
+          return
+        }
+        this.options.onMessage(frame)
+      })
     }
-    ws.onclose = () => {
+    ws.onclose = (event?: CloseEvent) => {
       if (this.ws !== ws) return
+      const bound = this.boundToken
+      this.boundToken = null
+      if (event?.code === SOCKET_CLOSE.sessionEnded && bound) this.options.onSessionEnded?.(bound)
       this.clearTimers()
       this.ws = null
       this.options.onStatus?.('closed')
