@@ -14,6 +14,7 @@ import { Route as ChangepwdRouteImport } from './routes/changepwd'
 import { Route as EmptyRouteImport } from './routes/empty'
 import { Route as SignRouteImport } from './routes/sign'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppIntroductionRouteImport } from './routes/_app/Introduction'
 import { Route as AppAboutUsRouteImport } from './routes/_app/aboutUs'
 import { Route as AppCruuencyRouteImport } from './routes/_app/cruuency'
@@ -52,6 +53,11 @@ const SignRoute = SignRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSplatRoute = AppSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => AppRoute,
 } as any)
 const AppIntroductionRoute = AppIntroductionRouteImport.update({
@@ -137,6 +143,7 @@ export interface FileRoutesByFullPath {
   '/changepwd': typeof ChangepwdRoute
   '/empty': typeof EmptyRoute
   '/sign': typeof SignRoute
+  '/$': typeof AppSplatRoute
   '/Introduction': typeof AppIntroductionRoute
   '/aboutUs': typeof AppAboutUsRoute
   '/cruuency': typeof AppCruuencyRoute
@@ -157,6 +164,7 @@ export interface FileRoutesByTo {
   '/changepwd': typeof ChangepwdRoute
   '/empty': typeof EmptyRoute
   '/sign': typeof SignRoute
+  '/$': typeof AppSplatRoute
   '/Introduction': typeof AppIntroductionRoute
   '/aboutUs': typeof AppAboutUsRoute
   '/cruuency': typeof AppCruuencyRoute
@@ -180,6 +188,7 @@ export interface FileRoutesById {
   '/changepwd': typeof ChangepwdRoute
   '/empty': typeof EmptyRoute
   '/sign': typeof SignRoute
+  '/_app/$': typeof AppSplatRoute
   '/_app/Introduction': typeof AppIntroductionRoute
   '/_app/aboutUs': typeof AppAboutUsRoute
   '/_app/cruuency': typeof AppCruuencyRoute
@@ -204,6 +213,7 @@ export interface FileRouteTypes {
     | '/changepwd'
     | '/empty'
     | '/sign'
+    | '/$'
     | '/Introduction'
     | '/aboutUs'
     | '/cruuency'
@@ -224,6 +234,7 @@ export interface FileRouteTypes {
     | '/changepwd'
     | '/empty'
     | '/sign'
+    | '/$'
     | '/Introduction'
     | '/aboutUs'
     | '/cruuency'
@@ -246,6 +257,7 @@ export interface FileRouteTypes {
     | '/changepwd'
     | '/empty'
     | '/sign'
+    | '/_app/$'
     | '/_app/Introduction'
     | '/_app/aboutUs'
     | '/_app/cruuency'
@@ -307,6 +319,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/$': {
+      id: '/_app/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof AppSplatRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/Introduction': {
@@ -418,6 +437,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppSplatRoute: typeof AppSplatRoute
   AppIntroductionRoute: typeof AppIntroductionRoute
   AppAboutUsRoute: typeof AppAboutUsRoute
   AppCruuencyRoute: typeof AppCruuencyRoute
@@ -436,6 +456,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppSplatRoute: AppSplatRoute,
   AppIntroductionRoute: AppIntroductionRoute,
   AppAboutUsRoute: AppAboutUsRoute,
   AppCruuencyRoute: AppCruuencyRoute,

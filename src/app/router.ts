@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { routeTree } from '../routeTree.gen.ts'
+import { NotFound } from './layout/not-found.tsx'
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
@@ -8,6 +9,8 @@ export function createAppRouter(queryClient: QueryClient) {
     context: { queryClient },
     // Back/forward restores the scroll position; any other navigation starts at the top left.
     scrollRestoration: true,
+    // Unknown addresses are routes/_app/$.tsx (inside the layout); this covers a notFound() outside it.
+    defaultNotFoundComponent: NotFound,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
   })

@@ -3,10 +3,19 @@ import { useIsDesktop } from '../lib/use-is-desktop.ts'
 import { TopNav } from '../app/layout/top-nav.tsx'
 import { BottomTabs } from '../app/layout/bottom-tabs.tsx'
 import { Footer } from '../app/layout/footer.tsx'
+import { NotFound } from '../app/layout/not-found.tsx'
+import { Toaster } from '../components/ui/toast.tsx'
 
-export const Route = createFileRoute('/_app')({ component: AppLayout })
+// Unknown addresses and old path names are the splat route's (_app/$.tsx); notFound() thrown by a screen shows here.
+export const Route = createFileRoute('/_app')({
+  component: AppLayout,
+  notFoundComponent: NotFound,
+})
 
-/** The common layout: top navigation on desktop, bottom tabs on mobile, the footer groups on both. */
+/**
+ * Desktop: top navigation, the page, the footer's four groups. Mobile: the page and the bottom tab bar; no footer
+ * (its links are in the account area and the help center). The tab bar is fixed and its height reserved.
+ */
 function AppLayout() {
   const isDesktop = useIsDesktop()
   return (
@@ -15,8 +24,8 @@ function AppLayout() {
       <main className="content">
         <Outlet />
       </main>
-      <Footer />
-      {!isDesktop && <BottomTabs />}
+      {isDesktop ? <Footer /> : <BottomTabs />}
+      <Toaster />
     </div>
   )
 }

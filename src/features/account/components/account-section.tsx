@@ -1,25 +1,36 @@
 import type { ReactNode } from 'react'
-import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useSession } from '../../../lib/session.ts'
 import { LanguageSelect } from '../../../components/language-select.tsx'
-import type { ACCOUNT_SECTIONS } from '../sections.ts'
+import { PageHeader } from '../../../components/ui/page-header.tsx'
+import { Card } from '../../../components/ui/card.tsx'
+import type { AccountSection as Section } from '../sections.ts'
+import { SignedOut } from './signed-out.tsx'
 
-export function AccountSection({ section, panel }: { section: (typeof ACCOUNT_SECTIONS)[number]; panel?: ReactNode }) {
+/** One account sub-page: a page header with the way back to /profile, then its panel (no account card above). */
+export function AccountSection({ section, panel }: { section: Section; panel?: ReactNode }) {
   const { i18n } = useLingui()
+  const token = useSession((s) => s.token)
+  const hasLanguage = section.type === 'language' || section.type === 'settings'
   return (
-    <section className="card" aria-labelledby="section-title">
-      <Link to="/profile/{-$type}" params={{ type: undefined }} className="back-link">
-        <Trans>Back to account</Trans>
-      </Link>
-      <h2 id="section-title">{i18n._(section.label)}</h2>
-      {panel ?? (section.body && <p>{i18n._(section.body)}</p>)}
-      {(section.type === 'language' || section.type === 'settings') && (
-        <label className="field">
-          <span>
-            <Trans>Language</Trans>
-          </span>
-          <LanguageSelect id="language-select-account" />
-        </label>
+    <section aria-labelledby="section-title" className="account-section">
+      <PageHeader title={<span id="section-title">{i18n._(section.label)}</span>} back="/profile" />
+      {section.isPrivate && !token ? (
+        <SignedOut />
+      ) : (
+        <>
+          {panel ?? (section.body && <Card><p className="muted section-body">{i18n._(section.body)}</p></Card>)}
+          {hasLanguage && (
+            <Card>
+              <div className="field">
+                <label className="field-label" htmlFor="language-select-account">
+                  <Trans>Language</Trans>
+                </label>
+                <LanguageSelect id="language-select-account" />
+              </div>
+            </Card>
+          )}
+        </>
       )}
     </section>
   )
