@@ -21,7 +21,7 @@ export function PageHeader({ title, back, actions }: Props) {
   }
   return (
     <header className="page-header">
-      {(back !== undefined || canGoBack) && (
+      {back !== undefined && (
         <button type="button" className="icon-btn page-back" aria-label={t`Back`} onClick={handleBack}>
           <IconBack size={24} />
         </button>
