@@ -1,6 +1,35 @@
 import { defineConfig } from '@lingui/cli'
+import type { CatalogFormatter, CatalogType } from '@lingui/conf'
 import { formatter } from '@lingui/format-po'
+import { generateMessageId } from '@lingui/message-utils/generateMessageId'
 import { LANGUAGES } from './src/contract/locales.ts'
+
+/** Marks the English text in the comments of a message whose msgid is a key. */
+export const ENGLISH_COMMENT = 'English: '
+
+/**
+ * The PO format, plus the English source as a translator comment (`#. English: ...`) on every message with an
+ * explicit id: server.po's msgids are keys (server.ledger.insufficientFunds), so without it a translator of
+ * de-DE/server.po would never see what to translate. Extract writes the comment from the source each time.
+ */
+export function poWithEnglish(po: CatalogFormatter = formatter({ lineNumbers: false })): CatalogFormatter {
+  return {
+    ...po,
+    serialize(catalog, ctx) {
+      const withEnglish: CatalogType = {}
+      for (const [id, message] of Object.entries(catalog)) {
+        const explicit = message.message !== undefined && id !== generateMessageId(message.message, message.context)
+        if (!explicit) {
+          withEnglish[id] = message
+          continue
+        }
+        const comments = (message.comments ?? []).filter((c) => !c.startsWith(ENGLISH_COMMENT))
+        withEnglish[id] = { ...message, comments: [...comments, ENGLISH_COMMENT + message.message] }
+      }
+      return po.serialize(withEnglish, ctx)
+    },
+  }
+}
 
 export default defineConfig({
   sourceLocale: 'en-US',
@@ -8,9 +37,9 @@ export default defineConfig({
   fallbackLocales: { default: 'en-US' },
   catalogs: [
     // The app's strings: loaded by the browser, one chunk per language.
-    { path: '<rootDir>/locales/{locale}/messages', include: ['src'], exclude: ['**/*.test.*', '**/server-messages*'] },
+    { path: '<rootDir>/locales/{locale}/messages', include: ['src'], exclude: ['**/*.test.*', '**/server-messages*', 'src/i18n-po.ts'] },
     // The server's answers (src/contract/server-messages*.ts): read by the server only, kept out of the app bundle.
     { path: '<rootDir>/locales/{locale}/server', include: ['src/contract/server-messages.ts', 'src/contract/server-messages-*.ts'] },
   ],
-  format: formatter({ lineNumbers: false }),
+  format: poWithEnglish(),
 })

@@ -28,6 +28,11 @@ msgstr "Nicht unterstützter Inhaltstyp"
 #. js-lingui-explicit-id
 msgid "server.notFound"
 msgstr ""
+
+#. js-lingui-explicit-id
+#. English: Your {platformName} account
+msgid "server.password.mail.taken.subject"
+msgstr "Ihr {platformName}-Konto"
 `
 
 const silent = { warn: () => {} }
@@ -83,5 +88,16 @@ describe('createTranslator', () => {
     expect(translate('de_DE', 'internal')).toBe('Request Error')
     expect(translate('py_PY', 'invalidInput', { field: 'address' })).toBe('Invalid input: address')
     expect(translate(undefined, 'ok')).toBe('success')
+  })
+
+  it("names the operator's platform, not a hard-coded brand, in every language", async () => {
+    let name = 'Harbour'
+    const translate = await createTranslator(localesDir, silent, () => name)
+    expect(translate('de_DE', 'mailTakenSubject')).toBe('Ihr Harbour-Konto')
+    expect(translate('en_US', 'mailCodeSubject', { code: '123456' })).toBe('Your Harbour verification code: 123456')
+    name = 'Renamed'
+    expect(translate('de_DE', 'mailTakenSubject')).toBe('Ihr Renamed-Konto')
+    const byDefault = await createTranslator(localesDir, silent)
+    expect(byDefault('en_US', 'mailTakenSubject')).toBe('Your Keelson account')
   })
 })

@@ -1,6 +1,7 @@
 // Translates the server's messages into the caller's Language. The catalogs are the app's Lingui catalogs
 // (locales/<bcp47>/server.po, the server's part of them), so server and app share one set of translations. A missing catalog or an
-// untranslated entry falls back to the English text in serverMessages.
+// untranslated entry falls back to the English text in serverMessages. Every message may name the platform as
+// {platformName}: the translator fills it from the operator's setting, so no text hard-codes a brand.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
@@ -13,6 +14,9 @@ import type { MessageValues } from '../app-error.ts'
 export type Translate = (language: string | undefined, key: ServerMessageKey, values?: MessageValues) => string
 
 type Log = { warn: (obj: object, msg: string) => void }
+
+/** The name the server's own options fall back to (server/options.ts) when the operator sets none. */
+const DEFAULT_PLATFORM_NAME = 'Keelson'
 
 /** English texts, compiled once; every locale starts from these so a gap never shows an id. */
 function englishMessages(): Messages {
@@ -41,7 +45,15 @@ async function readCatalog(file: string, locale: string, log: Log): Promise<Mess
   }
 }
 
-export async function createTranslator(localesDir: string, log: Log): Promise<Translate> {
+/**
+ * `platformName` is read on every call, so a name the operator changes at run time shows up in the next answer.
+ * Values given by the caller win over it.
+ */
+export async function createTranslator(
+  localesDir: string,
+  log: Log,
+  platformName: () => string = () => DEFAULT_PLATFORM_NAME,
+): Promise<Translate> {
   const english = englishMessages()
   const byLocale = new Map<string, I18n>()
   for (const { bcp47 } of LANGUAGES) {
@@ -53,6 +65,6 @@ export async function createTranslator(localesDir: string, log: Log): Promise<Tr
   return (language, key, values) => {
     const i18n = byLocale.get(toBcp47(language)) ?? byLocale.get('en-US')!
     const descriptor = serverMessages[key]
-    return i18n._({ id: descriptor.id, message: descriptor.message, values })
+    return i18n._({ id: descriptor.id, message: descriptor.message, values: { platformName: platformName(), ...values } })
   }
 }

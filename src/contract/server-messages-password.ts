@@ -16,16 +16,16 @@ export const passwordMessages = {
   codeAttempts: /*i18n*/ { id: 'server.password.codeAttempts', message: 'Too many wrong codes, please ask for a new one' },
   codeTooSoon: /*i18n*/ { id: 'server.password.codeTooSoon', message: 'A code was just sent, please wait a minute before asking again' },
   ticketInvalid: /*i18n*/ { id: 'server.password.ticketInvalid', message: 'The reset link has expired, please start again' },
-  mailCodeSubject: /*i18n*/ { id: 'server.password.mail.subject', message: 'Your {platform} verification code: {code}' },
+  mailCodeSubject: /*i18n*/ { id: 'server.password.mail.subject', message: 'Your {platformName} verification code: {code}' },
   mailCodeBody: /*i18n*/ {
     id: 'server.password.mail.body',
     message: 'Your verification code is {code}. It is valid for 10 minutes and can be used once. If you did not ask for it, ignore this e-mail.',
   },
   /** Mailed instead of a code when someone asks to register an address that already has an account. */
-  mailTakenSubject: /*i18n*/ { id: 'server.password.mail.taken.subject', message: 'Your {platform} account' },
+  mailTakenSubject: /*i18n*/ { id: 'server.password.mail.taken.subject', message: 'Your {platformName} account' },
   mailTakenBody: /*i18n*/ {
     id: 'server.password.mail.taken.body',
     message:
-      'Someone asked to register at {platform} with this e-mail address, but it already has an account. Sign in with it, or choose "Forgot password" when signing in to set a new password. If you did not ask, ignore this e-mail.',
+      'Someone asked to register at {platformName} with this e-mail address, but it already has an account. Sign in with it, or choose "Forgot password" when signing in to set a new password. If you did not ask, ignore this e-mail.',
   },
 } as const
