@@ -30,6 +30,12 @@ describe('the glossary', () => {
     }
   })
 
+  it('is written out for translators in docs/glossary.md, word for word', () => {
+    const doc = readFileSync(join(import.meta.dirname, '..', 'docs', 'glossary.md'), 'utf8')
+    const missing = glossary.terms.flatMap((term) => BCP47.filter((l) => !doc.includes(`| ${term.use[l]} |`)).map((l) => `${term.id} ${l}`))
+    expect(missing).toEqual([])
+  })
+
   it('matches whole words, endings only where asked', () => {
     expect(uses('pt-PT', 'Sair da conta', 'sair')).toBe(true)
     expect(uses('pt-PT', 'Saircom', 'sair')).toBe(false)
