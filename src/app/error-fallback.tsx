@@ -1,16 +1,13 @@
-import { Trans } from '@lingui/react/macro'
+import { ErrorState } from '../components/ui/error-state.tsx'
 
-/** Shown in place of a panel or route that failed, so one failure never blanks the whole screen. */
+/**
+ * Shown in place of a route that failed, so one failure never blanks the whole screen. The exception's own text is
+ * never shown (it is a developer's English); ErrorState words it for the user, offline included. Retry reloads.
+ */
 export function ErrorFallback({ error }: { error: unknown }) {
   return (
-    <div role="alert" className="card error-card">
-      <h2>
-        <Trans>Something went wrong</Trans>
-      </h2>
-      <p className="muted">{error instanceof Error ? error.message : String(error)}</p>
-      <button type="button" className="btn secondary" onClick={() => window.location.reload()}>
-        <Trans>Reload</Trans>
-      </button>
+    <div className="card error-card">
+      <ErrorState error={error} onRetry={() => window.location.reload()} />
     </div>
   )
 }

@@ -1,18 +1,20 @@
 import { useSnapshot } from 'valtio'
 import { Trans } from '@lingui/react/macro'
 import { applyUpdate, swState } from './service-worker.ts'
+import { usePlatformName } from '../lib/use-platform-name.ts'
 
 /** A new version of the app is installed and waiting: reload into it when the user agrees. */
 export function UpdatePrompt() {
   const { needRefresh } = useSnapshot(swState)
+  const platformName = usePlatformName()
   if (!needRefresh) return null
   return (
     <div className="banner update" role="status">
-      <Trans>A new version of Keelson is ready.</Trans>
-      <button type="button" className="btn small primary" onClick={applyUpdate}>
+      <Trans>A new version of {platformName} is ready.</Trans>
+      <button type="button" className="btn primary" onClick={applyUpdate}>
         <Trans>Update</Trans>
       </button>
-      <button type="button" className="btn small secondary" onClick={() => void (swState.needRefresh = false)}>
+      <button type="button" className="btn ghost" onClick={() => void (swState.needRefresh = false)}>
         <Trans>Later</Trans>
       </button>
     </div>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { useSession } from '../../../lib/session.ts'
+import { useIsDesktop } from '../../../lib/use-is-desktop.ts'
 import { PageHeader } from '../../../components/ui/page-header.tsx'
 import { List, ListRow } from '../../../components/ui/list-row.tsx'
 import { IconSignOut } from '../../../components/ui/icons.tsx'
@@ -17,6 +18,8 @@ export function AccountHome() {
   const info = useQuery(accountQueries.info(userId))
   const signOut = useSignOut()
   const isEmailUser = Boolean(info.data?.email)
+  // The desktop footer already lists the policies; on mobile (no footer) they are here.
+  const about = useIsDesktop() ? ABOUT_LINKS.slice(0, 2) : ABOUT_LINKS
 
   return (
     <>
@@ -44,7 +47,7 @@ export function AccountHome() {
         <h2 className="group-title">{t`Help and policies`}</h2>
         <div className="card flush">
           <List>
-            {ABOUT_LINKS.map((l) => (
+            {about.map((l) => (
               <ListRow key={l.label.id} icon={<l.icon />} label={i18n._(l.label)} to={l.to} params={l.type ? { type: l.type } : undefined} />
             ))}
           </List>
