@@ -76,7 +76,10 @@ function measure({ touch, interactive }: { touch: boolean; interactive: string }
     if (!el || !n.textContent?.trim() || small.has(el) || !visible(el)) continue
     if (el.closest('.visually-hidden, script, style, noscript, option')) continue
     const size = parseFloat(getComputedStyle(el).fontSize)
-    if (size < 12) (small.add(el), problems.push(`text ${size}px: ${name(el)}`))
+    if (size < 12) {
+      small.add(el)
+      problems.push(`text ${size}px: ${name(el)}`)
+    }
   }
   if (touch)
     for (const el of document.querySelectorAll(interactive)) {
