@@ -1,78 +1,114 @@
-// Runs the live socket for the whole app: ticker frames feed the market cache (and IndexedDB for offline),
-// new_message raises the unread flag, order and balance updates refresh their queries, and a tab that becomes
-// visible again checks the socket after 1 000 ms and refreshes limit orders. Every key comes from the shared roots
-// (src/lib/query-keys.ts), under the signed-in user's id.
+// Runs the live socket while the app needs it: when a screen shows prices (a market query has an observer) or a
+// user is signed in; otherwise, as on a signed-out first visit without prices, there is no socket at all. Ticker
+// frames feed the market cache (and IndexedDB for offline), new_message raises the unread flag, order and balance
+// updates refresh their queries, a tab that becomes visible again checks the socket after 1 000 ms and refreshes
+// limit orders, and a 4001 close (the server revoked the session) signs the app out without asking the wallet.
+// Every key comes from the shared roots (src/lib/query-keys.ts), under the signed-in user's id.
 import { useEffect } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { Ticker } from '#contract/socket.ts'
 import { LiveSocket, type SocketFrame } from '../lib/socket.ts'
 import { authEvents } from '../lib/auth-events.ts'
 import { configQueries } from '../lib/config-queries.ts'
-import { userKeys } from '../lib/query-keys.ts'
+import { publicKeys, userKeys } from '../lib/query-keys.ts'
 import { getSession, subscribeSession, updateSession } from '../lib/session.ts'
+import { forgetRevokedSession } from '../lib/session-lifecycle.ts'
 import { applyTickers } from '../features/markets/api.ts'
+
+/** A socket nobody needs any more closes after this long (a screen change rarely leaves prices for good). */
+const IDLE_CLOSE_MS = 10_000
 
 export function socketUrl(): string {
   if (import.meta.env.VITE_WS_URL) return import.meta.env.VITE_WS_URL
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`
 }
 
+const showsPrices = (queryClient: QueryClient) =>
+  queryClient.getQueryCache().findAll({ queryKey: publicKeys.market() }).some((q) => q.getObserversCount() > 0)
+
+function handler(queryClient: QueryClient) {
+  const refresh = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey })
+  return (frame: SocketFrame) => {
+    const { userId } = getSession()
+    switch (frame.messageType) {
+      case 'ticker':
+        applyTickers(queryClient, frame.data as Ticker[])
+        break
+      case 'new_message':
+        if (userId === null) break
+        updateSession({ hasNewMessage: true })
+        refresh(userKeys.messages(userId))
+        break
+      case 'order_update':
+        if (userId !== null) refresh(userKeys.orders(userId))
+        break
+      case 'balance_update':
+        if (userId === null) break
+        refresh(userKeys.balance(userId))
+        refresh(userKeys.records(userId))
+        break
+      case 'notice':
+        refresh(configQueries.notice().queryKey)
+        break
+    }
+  }
+}
+
 export function Realtime() {
   const queryClient = useQueryClient()
   useEffect(() => {
-    const refresh = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey })
-    const handle = (frame: SocketFrame) => {
-      const { userId } = getSession()
-      switch (frame.messageType) {
-        case 'ticker':
-          applyTickers(queryClient, frame.data as Ticker[])
-          break
-        case 'new_message':
-          if (userId === null) break
-          updateSession({ hasNewMessage: true })
-          refresh(userKeys.messages(userId))
-          break
-        case 'order_update':
-          if (userId !== null) refresh(userKeys.orders(userId))
-          break
-        case 'balance_update':
-          if (userId === null) break
-          refresh(userKeys.balance(userId))
-          refresh(userKeys.records(userId))
-          break
-        case 'notice':
-          refresh(configQueries.notice().queryKey)
-          break
-      }
-    }
     const socket = new LiveSocket({
       url: socketUrl(),
       getToken: () => getSession().token,
-      onMessage: handle,
+      onMessage: handler(queryClient),
+      onSessionEnded: forgetRevokedSession,
       onVisible: () => {
         const { userId } = getSession()
-        if (userId !== null) refresh(userKeys.limitOrders(userId))
+        if (userId !== null) void queryClient.invalidateQueries({ queryKey: userKeys.limitOrders(userId) })
       },
     })
-    socket.start()
-    let lastToken = getSession().token
-    const unsubscribe = subscribeSession(() => {
-      if (getSession().token !== lastToken) {
-        const hadToken = lastToken !== null
-        lastToken = getSession().token
-        // Signed out or another account: start a fresh connection, so no user events arrive for the old account.
-        if (lastToken === null || hadToken) {
+    let running = false
+    let idleTimer: ReturnType<typeof setTimeout> | undefined
+    const update = () => {
+      const needed = getSession().token !== null || showsPrices(queryClient)
+      if (needed) {
+        clearTimeout(idleTimer)
+        idleTimer = undefined
+        if (!running) socket.start()
+        running = true
+      } else if (running && idleTimer === undefined) {
+        idleTimer = setTimeout(() => {
+          idleTimer = undefined
+          running = false
           socket.stop()
-          socket.start()
-        } else socket.bind()
+        }, IDLE_CLOSE_MS)
       }
+    }
+    update()
+    const offCache = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'observerAdded' || event.type === 'observerRemoved') update()
+    })
+    let lastToken = getSession().token
+    const offSession = subscribeSession(() => {
+      const token = getSession().token
+      if (token === lastToken) return
+      const hadToken = lastToken !== null
+      lastToken = token
+      // Signed out or another account: a fresh connection, so no user events arrive for the old account.
+      if (running && (token === null || hadToken)) {
+        socket.stop()
+        socket.start()
+      } else if (running) socket.bind()
+      update()
     })
     const offSigned = authEvents.onSignedIn(() => void queryClient.invalidateQueries())
-    const onVisibility = () => document.visibilityState === 'visible' && socket.handleVisible()
+    const onVisibility = () => document.visibilityState === 'visible' && running && socket.handleVisible()
     document.addEventListener('visibilitychange', onVisibility)
     return () => {
       document.removeEventListener('visibilitychange', onVisibility)
-      unsubscribe()
+      clearTimeout(idleTimer)
+      offCache()
+      offSession()
       offSigned()
       socket.stop()
     }

@@ -1,7 +1,13 @@
-import { useLingui } from '@lingui/react/macro'
-import { LANGUAGES, isLanguageCode } from '#contract/locales.ts'
+// The language switches: a native select (account screen, desktop top bar) and a compact globe button that opens
+// the list in a sheet, for the screens before sign-in (intro board, /empty, /sign, /pass/*, /changepwd).
+import { useState } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { LANGUAGES, isLanguageCode, toBcp47, type LanguageCode } from '#contract/locales.ts'
 import { changeLanguage } from '../lib/i18n.ts'
 import { useSession } from '../lib/session.ts'
+import { Sheet } from './ui/sheet.tsx'
+import { List, ListRow } from './ui/list-row.tsx'
+import { IconCheck, IconGlobe } from './ui/icons.tsx'
 
 /** Switches the interface language; the choice persists and is sent as the Language header. */
 export function LanguageSelect({ id = 'language-select' }: { id?: string }) {
@@ -21,5 +27,55 @@ export function LanguageSelect({ id = 'language-select' }: { id?: string }) {
         </option>
       ))}
     </select>
+  )
+}
+
+/** A 44 px globe button showing the current language's short tag; the list opens in a sheet. */
+export function LanguageButton() {
+  const { t } = useLingui()
+  const language = useSession((s) => s.language)
+  const [open, setOpen] = useState(false)
+  const current = LANGUAGES.find((l) => l.code === language)
+  const choose = (code: LanguageCode) => {
+    setOpen(false)
+    void changeLanguage(code)
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-btn language-button"
+        aria-label={t`Language: ${current?.name ?? ''}`}
+        aria-haspopup="dialog"
+        data-testid="language-button"
+        onClick={() => setOpen(true)}
+      >
+        <IconGlobe size={22} />
+        <span aria-hidden="true">{toBcp47(language).slice(0, 2).toUpperCase()}</span>
+      </button>
+      <Sheet open={open} onClose={() => setOpen(false)} title={<Trans>Language</Trans>}>
+        <List label={t`Language`}>
+          {LANGUAGES.map((l) => (
+            <ListRow
+              key={l.code}
+              label={<span lang={l.bcp47}>{l.name}</span>}
+              chevron={false}
+              trailing={
+                l.code === language ? (
+                  <>
+                    <IconCheck size={20} />
+                    <span className="visually-hidden">
+                      <Trans>(current)</Trans>
+                    </span>
+                  </>
+                ) : undefined
+              }
+              onClick={() => choose(l.code)}
+              testId={`language-${l.code}`}
+            />
+          ))}
+        </List>
+      </Sheet>
+    </>
   )
 }

@@ -51,7 +51,7 @@ describe('session lifecycle', () => {
     vi.stubGlobal('fetch', fetchMock)
     const reauth = vi.fn()
     const heard: (string | null)[] = []
-    const offOut = authEvents.onSignedOut(() => heard.push(getSession().token))
+    const offOut = authEvents.onSignedOut(() => void heard.push(getSession().token))
     const offReauth = authEvents.onReauth(reauth)
     await signOut()
     offOut()

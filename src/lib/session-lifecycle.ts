@@ -29,10 +29,10 @@ export function endSession(): Promise<void> {
  * wallet), the stored address goes, and the session ends on the server and here; every private query goes with
  * the user id (src/app/private-data.ts). Nothing asks for a signature afterwards until the user chooses to sign in.
  */
-export function signOut(): Promise<void> {
-  authEvents.signedOut()
+export async function signOut(): Promise<void> {
+  const walletGone = authEvents.signedOut()
   updateSession({ address: null })
-  return endSession()
+  await Promise.all([endSession(), walletGone])
 }
 
 /**
@@ -41,7 +41,7 @@ export function signOut(): Promise<void> {
  */
 export function forgetRevokedSession(token: string): void {
   if (getSession().token !== token) return
-  authEvents.signedOut()
+  void authEvents.signedOut()
   clearToken()
 }
 

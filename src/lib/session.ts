@@ -7,6 +7,7 @@
 // one user's key with another user's token.
 import { useSyncExternalStore } from 'react'
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '#contract/locales.ts'
+import { browserLanguages, matchBrowserLanguage } from './browser-language.ts'
 
 export type Session = {
   isLoggedIn: boolean
@@ -24,8 +25,11 @@ type Preferences = Partial<Pick<Session, 'address' | 'language' | 'hasNewMessage
 const KEY = 'keelson.session'
 const listeners = new Set<() => void>()
 
+/** Without a stored choice: the browser's language when the app has it (the first visit), else the default. */
+const firstLanguage = (): LanguageCode => matchBrowserLanguage(browserLanguages()) ?? DEFAULT_LANGUAGE
+
 function read(): Session {
-  const empty: Session = { isLoggedIn: false, token: null, userId: null, address: null, language: DEFAULT_LANGUAGE, hasNewMessage: false }
+  const empty: Session = { isLoggedIn: false, token: null, userId: null, address: null, language: firstLanguage(), hasNewMessage: false }
   try {
     const raw = JSON.parse(globalThis.localStorage?.getItem(KEY) ?? 'null') as Partial<Session> | null
     if (!raw) return empty
@@ -35,7 +39,7 @@ function read(): Session {
       token,
       userId: token !== null && typeof raw.userId === 'string' ? raw.userId : null,
       address: typeof raw.address === 'string' ? raw.address : null,
-      language: isLanguageCode(raw.language) ? raw.language : DEFAULT_LANGUAGE,
+      language: isLanguageCode(raw.language) ? raw.language : firstLanguage(),
       hasNewMessage: raw.hasNewMessage === true,
     }
   } catch {

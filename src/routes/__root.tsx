@@ -2,8 +2,7 @@ import { Suspense, lazy } from 'react'
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { rememberInviteCode } from '../lib/invite-cookie.ts'
-import { ChainGuard } from '../wallet/chain-guard.tsx'
-import { SignPopup } from '../wallet/components/sign-popup.tsx'
+import { WalletGate } from '../wallet/wallet-gate.tsx'
 import { Realtime } from '../app/realtime.tsx'
 import { OfflineBanner } from '../app/offline-banner.tsx'
 import { UpdatePrompt } from '../app/update-prompt.tsx'
@@ -24,10 +23,9 @@ function Root() {
     <>
       <OfflineBanner />
       <UpdatePrompt />
-      <ChainGuard />
+      <WalletGate />
       <Realtime />
       <Outlet />
-      <SignPopup />
       <Suspense fallback={null}>
         <NoticePopup />
       </Suspense>

@@ -7,6 +7,8 @@ import { LoginForm } from '../features/password/components/login-form.tsx'
 import { RegisterForm } from '../features/password/components/register-form.tsx'
 import { RecoverForm } from '../features/password/components/recover-form.tsx'
 import { OAuthButtons } from '../features/password/components/oauth-buttons.tsx'
+import { StandaloneBar } from '../features/intro/components/standalone-bar.tsx'
+import { buttonClass } from '../components/ui/button.tsx'
 
 const PASS_TYPES = ['login', 'register', 'recover'] as const
 
@@ -30,7 +32,7 @@ function PassPage() {
   }
   return (
     <main className="standalone">
-      <img src="/icons/logo.svg" alt="" width="56" height="56" className="standalone-logo" />
+      <StandaloneBar />
       {type === 'register' ? (
         <>
           <h1>
@@ -81,7 +83,7 @@ function PassPage() {
           </p>
         </>
       )}
-      <Link to="/empty" className="btn secondary">
+      <Link to="/empty" className={buttonClass('secondary', 'lg', true)}>
         <Trans>Continue with a wallet</Trans>
       </Link>
     </main>

@@ -1,6 +1,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
 import * as z from 'zod/mini'
-import { SignPanel } from '../wallet/components/sign-panel.tsx'
+import { LazySignPanel } from '../wallet/wallet-gate.tsx'
+import { StandaloneBar } from '../features/intro/components/standalone-bar.tsx'
 import { ui } from '../state/ui.ts'
 
 export const Route = createFileRoute('/sign')({
@@ -8,14 +10,20 @@ export const Route = createFileRoute('/sign')({
   component: SignPage,
 })
 
-/** Mobile sign-in page; the chain guard moves on once a token is stored. Cancel goes to /empty. */
+/** Mobile sign-in page; the chain guard moves on once a token is stored. Cancel goes to /empty and asks no more. */
 function SignPage() {
   const navigate = useNavigate()
   return (
     <main className="standalone">
-      <SignPanel
+      <StandaloneBar back="/empty" />
+      <LazySignPanel
+        fallback={
+          <h1>
+            <Trans>Sign in with your wallet</Trans>
+          </h1>
+        }
         onCancel={() => {
-          ui.isSignDeclined = true
+          ui.isSignWanted = false
           void navigate({ to: '/empty' })
         }}
       />

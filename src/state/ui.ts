@@ -15,8 +15,15 @@ export const ui = proxy({
   tooltips: {} as Record<string, string>,
   /** The desktop sign popup is open. */
   isSignPopupOpen: false,
-  /** The user cancelled signing: do not ask again until they choose to sign in. */
+  /**
+   * The user chose to sign in with the wallet (picked a wallet, tapped Sign in or Switch, or a 401 needs a new
+   * signature): only then does the chain guard ask the wallet to sign. Cancel, Sign out and a revoked session clear it.
+   */
+  isSignWanted: false,
+  /** Kept for callers that reset it before opening the sign popup; the guard reads isSignWanted. */
   isSignDeclined: false,
+  /** Something needs the wallet layer (wagmi): once true, src/wallet/wallet-gate.tsx keeps it loaded. */
+  isWalletWanted: false,
   /** Why a sign-in link did not sign the user in (the server's message), shown on the sign-in screen. */
   signInProblem: null as string | null,
 })

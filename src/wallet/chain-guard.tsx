@@ -1,83 +1,78 @@
-// Keeps the app on chain 1 with a signed-in wallet (DESIGN.md section 4). No wallet, a wrong chain, a refusal or a
-// disconnect -> /empty and the stored address is removed; an account or chain change ends the session (the old token
-// is revoked on the server with /login_out, then forgotten); a missing token asks for a signature (popup on desktop
-// and on the fresh platform, the /sign page on mobile).
-import { useEffect, useRef } from 'react'
+// Keeps the app on chain 1 with a signed-in wallet (DESIGN.md section 4); the rules are in guard-rules.ts. This
+// component feeds them the wallet and session state and carries out what they say: revoke (/login_out, then forget
+// the token), store or remove the address, move to /empty, and ask for a signature (a popup on desktop and on the
+// fresh platform, the /sign page on mobile). It also disconnects the wallet when the user signs out.
+import { useEffect } from 'react'
 import { useConnection } from 'wagmi'
+import { disconnect } from 'wagmi/actions'
 import { useSnapshot } from 'valtio'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { authEvents } from '../lib/auth-events.ts'
-import { getSession, updateSession, useSession } from '../lib/session.ts'
+import { updateSession, useSession } from '../lib/session.ts'
 import { endSession } from '../lib/session-lifecycle.ts'
 import { isDesktopNow } from '../lib/use-is-desktop.ts'
 import { ui } from '../state/ui.ts'
-import { ACCEPTED_CHAIN_ID } from './config.ts'
+import { ACCEPTED_CHAIN_ID, wagmiConfig } from './config.ts'
+import { guardAction, safeRedirect } from './guard-rules.ts'
+import { rememberWallet } from './remembered.ts'
 import { useWalletReady } from './use-wallet-ready.ts'
 
-/** Pages that work without a wallet: the connect prompt itself and the e-mail sign-in pages. */
-const OPEN_PATHS = [/^\/empty/, /^\/pass\//, /^\/changepwd/]
+function listenForSessionEvents() {
+  const offReauth = authEvents.onReauth(() => void (ui.isSignWanted = true))
+  const offSignedOut = authEvents.onSignedOut(() => {
+    ui.isSignWanted = false
+    ui.isSignPopupOpen = false
+    rememberWallet(false)
+    return disconnect(wagmiConfig).catch(() => undefined)
+  })
+  return () => {
+    offReauth()
+    offSignedOut()
+  }
+}
 
 export function ChainGuard() {
   const ready = useWalletReady()
-  const { status, address, chainId } = useConnection()
+  const { status, address, chainId } = useConnection({ config: wagmiConfig })
   const token = useSession((s) => s.token)
+  const storedAddress = useSession((s) => s.address)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const navigate = useNavigate()
-  const lastChain = useRef<number | undefined>(undefined)
-  const { isSignDeclined } = useSnapshot(ui)
+  const { isSignWanted } = useSnapshot(ui)
 
-  const askForSignature = () => {
-    if (isDesktopNow() || ui.platform === 'fresh') ui.isSignPopupOpen = true
-    else if (!window.location.pathname.startsWith('/sign')) {
-      void navigate({ to: '/sign', search: { redirect: window.location.pathname } })
-    }
-  }
-
-  useEffect(() =>
-    authEvents.onReauth(() => {
-      ui.isSignDeclined = false
-      askForSignature()
-    }),
-  )
+  useEffect(listenForSessionEvents, [])
 
   useEffect(() => {
     if (!ready || status === 'reconnecting' || status === 'connecting') return
-    const isOpenPath = OPEN_PATHS.some((re) => re.test(pathname))
-    const connected = status === 'connected' && address
-    // An e-mail session (a token and no wallet address; a wallet session always has its address) needs no wallet.
-    // Once a wallet connects, the wallet rules below apply to it as to anyone.
-    const session = getSession()
-    if (!connected && session.token !== null && session.address === null) return
-    if (!connected || chainId !== ACCEPTED_CHAIN_ID) {
-      if (getSession().address !== null) updateSession({ address: null })
-      void endSession()
+    const connected = status === 'connected' && address !== undefined
+    const action = guardAction({
+      connected,
+      onAcceptedChain: connected && chainId === ACCEPTED_CHAIN_ID,
+      walletAddress: address ?? null,
+      token,
+      storedAddress,
+      isSignWanted,
+      pathname,
+    })
+    if (action.revoke) void endSession()
+    if (action.address !== undefined) updateSession({ address: action.address })
+    if (action.settleWish) ui.isSignWanted = false
+    if (action.go === '/empty') {
       ui.isSignPopupOpen = false
-      if (!isOpenPath) void navigate({ to: '/empty', replace: true })
-      lastChain.current = chainId
-      return
+      void navigate({ to: '/empty', replace: true })
+    } else if (action.go === '/') void navigate({ to: '/', replace: true })
+    else if (action.go === 'back') void navigate({ to: safeRedirect(window.location.search), replace: true })
+    if (action.askReturnTo !== undefined) {
+      ui.isSignWanted = true
+      const onSignPage = pathname.startsWith('/sign')
+      if (isDesktopNow() || ui.platform === 'fresh') {
+        if (!onSignPage) ui.isSignPopupOpen = true
+        if (pathname.startsWith('/empty')) void navigate({ to: '/', replace: true })
+      } else if (!onSignPage) {
+        void navigate({ to: '/sign', search: { redirect: action.askReturnTo }, replace: pathname.startsWith('/empty') })
+      }
     }
-    const accountChanged = session.address !== null && session.address.toLowerCase() !== address.toLowerCase()
-    const chainChanged = lastChain.current !== undefined && lastChain.current !== chainId
-    lastChain.current = chainId
-    if (accountChanged || chainChanged) void endSession()
-    if (session.address?.toLowerCase() !== address.toLowerCase()) updateSession({ address })
-    if (!getSession().token) {
-      // Cancelled: stay signed out (mobile waits on /empty) until the user chooses to sign in again.
-      if (isSignDeclined) {
-        if (!isOpenPath && !isDesktopNow() && ui.platform !== 'fresh') void navigate({ to: '/empty', replace: true })
-      } else if (pathname.startsWith('/empty')) void navigate({ to: '/', replace: true })
-      else if (!isOpenPath) askForSignature()
-      return
-    }
-    if (pathname.startsWith('/empty')) void navigate({ to: '/', replace: true })
-    else if (pathname.startsWith('/sign')) void navigate({ to: safeRedirect(window.location.search), replace: true })
-  }, [ready, status, address, chainId, token, pathname, navigate, isSignDeclined]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [ready, status, address, chainId, token, storedAddress, pathname, navigate, isSignWanted])
 
   return null
-}
-
-/** Where /sign returns to: a path on this site only. */
-export function safeRedirect(search: string): '/' {
-  const target = new URLSearchParams(search).get('redirect') ?? '/'
-  return (target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/sign') ? target : '/') as '/'
 }

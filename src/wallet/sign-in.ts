@@ -6,6 +6,7 @@ import { authApi, signInMessage } from '#contract/auth.ts'
 import { api } from '../lib/api.ts'
 import { beginSession } from '../lib/session-lifecycle.ts'
 import { wagmiConfig } from './config.ts'
+import { rememberWallet } from './remembered.ts'
 
 export type SignInResult = 'signed' | 'refused' | 'rejected'
 
@@ -36,6 +37,7 @@ async function run(address: `0x${string}`): Promise<SignInResult> {
   try {
     const token = await api(authApi.checkSign, { body: { address, message, sign, timeStamp } })
     await beginSession(token, address)
+    rememberWallet(true)
     return 'signed'
   } catch {
     // The product shows nothing when the server turns a sign-in down; the user can simply sign again.

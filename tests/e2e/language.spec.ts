@@ -35,3 +35,34 @@ test('switching to German and Japanese changes the interface and the Language he
   await page.reload()
   await expect(page.getByRole('heading', { name: translated('ja-JP', 'Live prices') })).toBeVisible()
 })
+
+test.describe('a German browser', () => {
+  test.use({ locale: 'de-DE' })
+
+  test('gets German on the first visit; a choice made before sign-in wins from then on', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE')
+    await expect(page.getByRole('heading', { name: translated('de-DE', 'Welcome to Keelson') })).toBeVisible()
+    // The globe on the intro board switches the language before anything else.
+    await page.getByTestId('language-button').first().click()
+    await page.getByTestId('language-jp_JP').click()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP')
+    await expect(page.getByRole('heading', { name: translated('ja-JP', 'Welcome to Keelson') })).toBeVisible()
+    await page.reload()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP')
+  })
+})
+
+test('every signed-out screen has a language switch', async ({ page }) => {
+  await page.goto('/empty')
+  await page.getByRole('button', { name: 'Skip' }).click()
+  for (const path of ['/empty', '/sign', '/pass/login', '/pass/register', '/pass/recover', '/changepwd']) {
+    await page.goto(path)
+    await expect(page.getByTestId('language-button')).toBeVisible()
+  }
+  await page.goto('/pass/login')
+  await page.getByTestId('language-button').click()
+  await page.getByTestId('language-de_DE').click()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE')
+  await expect(page.getByRole('heading', { name: translated('de-DE', 'Sign in with e-mail') })).toBeVisible()
+})

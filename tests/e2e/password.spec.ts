@@ -5,7 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { skipIntro, token } from './fixtures/app.ts'
+import { signInFresh, skipIntro, token } from './fixtures/app.ts'
+import { installWallet } from './fixtures/wallet.ts'
 
 const PORT = process.env.E2E_PORT ?? '8190'
 
@@ -31,6 +32,8 @@ async function sendAndReadCode(page: Page, email: string): Promise<string> {
   const before = newestMail(email)?.id
   await page.getByRole('button', { name: 'Send code' }).click()
   await expect(page.getByRole('button', { name: /Send again in \d+ s/ })).toBeDisabled()
+  // The code is in the mail, not on the screen: the screen says where to look.
+  await expect(page.getByRole('status').filter({ hasText: 'Check your e-mail for the code.' })).toBeVisible()
   await expect.poll(() => newestMail(email)?.id ?? before).not.toBe(before)
   return newestMail(email)!.text.match(/\b(\d{6})\b/)![1]!
 }
@@ -58,15 +61,16 @@ test('register by e-mail with the mailed code, sign out and in, recover the pass
   await page.goto('/profile')
   await expect(page.getByTestId('account-email')).toHaveText(email)
   await page.getByRole('button', { name: 'Sign out' }).click()
-  await expect(page).toHaveURL(/\/empty$/)
-  expect(await token(page)).toBeNull()
+  // Signed out onto the home page, not the wallet prompt: this user has no wallet.
+  await expect(page).toHaveURL(/\/$/)
+  await expect.poll(() => token(page)).toBeNull()
 
-  await page.getByRole('link', { name: 'Sign in with e-mail' }).click()
+  await page.goto('/pass/login')
   await fillLogin(page, email, 'first secret 1')
   await expect(page.getByTestId('signed-in')).toBeVisible()
   await page.goto('/profile')
   await page.getByRole('button', { name: 'Sign out' }).click()
-  await expect(page).toHaveURL(/\/empty$/)
+  await expect(page).toHaveURL(/\/$/)
 
   // Recovery through the outbox.
   await page.goto('/pass/login')
@@ -114,4 +118,13 @@ test('the forms show the product messages under the fields and send nothing', as
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page.getByText('inconsistent password input', { exact: true })).toBeVisible()
   expect(sent).toEqual([])
+})
+
+test('a wallet account opening the change-password page learns it has no password, with no form to fail', async ({ page }) => {
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  await page.goto('/changepwd')
+  await expect(page.getByText('Your account signs in with your wallet; it has no password.')).toBeVisible()
+  await expect(page.getByLabel('Current password')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Change password' })).toHaveCount(0)
 })

@@ -1,21 +1,23 @@
 import { expect, test } from '@playwright/test'
 import { ALLOWED_METHODS, installWallet } from './fixtures/wallet.ts'
-import { isDesktop, signInFresh, skipIntro, token } from './fixtures/app.ts'
+import { continueIntro, isDesktop, signInFresh, signatures, skipIntro, token } from './fixtures/app.ts'
 
-test('first visit: connect, sign, and land home signed in with the account shown', async ({ page }) => {
+test('first visit: the intro leads to connecting a wallet, then sign and land home signed in', async ({ page }) => {
   const wallet = await installWallet(page)
   await page.goto('/')
   await expect(page.getByRole('heading', { name: 'Welcome to Keelson' })).toBeVisible()
-  await skipIntro(page)
-  await expect(page).toHaveURL(/\/empty$/)
+  await continueIntro(page)
   await expect(page.getByRole('heading', { name: 'Connect your wallet' })).toBeVisible()
+  // Each wallet once, by its own name and icon: no generic "Injected" entry beside the announced one.
+  await expect(page.locator('.wallet-list li')).toHaveCount(1)
+  await expect(page.getByRole('button', { name: 'Injected' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Test Wallet' }).click()
   // Mobile signs on the /sign page, desktop in a popup; both say what signing costs, then sign by themselves.
   if (!isDesktop(page)) await expect(page).toHaveURL(/\/sign/)
   await expect(page.getByTestId('signed-in')).toBeVisible()
   await expect(page).toHaveURL(/\/$/)
   expect(await token(page)).toMatch(/^[A-Za-z0-9_-]{20,}$/)
-  expect(wallet.calls.filter((m) => m === 'personal_sign')).toHaveLength(1)
+  expect(signatures(wallet)).toBe(1)
 
   await page.goto('/profile')
   await expect(page.getByTestId('account-address')).toHaveText(wallet.address)
@@ -24,7 +26,56 @@ test('first visit: connect, sign, and land home signed in with the account shown
   // A reload keeps the session: no second signature.
   await page.reload()
   await expect(page.getByTestId('account-address')).toHaveText(wallet.address)
-  expect(wallet.calls.filter((m) => m === 'personal_sign')).toHaveLength(1)
+  expect(signatures(wallet)).toBe(1)
+  expect(wallet.calls.filter((m) => !ALLOWED_METHODS.has(m))).toEqual([])
+})
+
+test('a signed-out visitor browses public screens without being sent to connect, and no wallet code loads', async ({ page }) => {
+  const wallet = await installWallet(page)
+  const scripts: string[] = []
+  page.on('response', async (r) => {
+    if (r.request().resourceType() === 'script') scripts.push(await r.text().catch(() => ''))
+  })
+  await page.goto('/')
+  await skipIntro(page)
+  for (const path of ['/', '/trades', '/help', '/news']) {
+    await page.goto(path)
+    await page.waitForLoadState('networkidle')
+    await expect(page).toHaveURL(new RegExp(`${path}$`))
+  }
+  expect(scripts.some((s) => s.includes('@wagmi/core@'))).toBe(false)
+  expect(wallet.calls).toEqual([])
+})
+
+test('Sign out ends the session on the server, lands on the signed-out home and never asks for a signature', async ({ page, request }) => {
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  const first = (await token(page))!
+  await page.goto('/profile')
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect.poll(() => token(page)).toBeNull()
+  await expect(page.getByTestId('signed-in')).toHaveCount(0)
+  await expect.poll(async () => (await request.get('/api/getMyAccountInfo', { headers: { Authorization: first } })).status()).toBe(401)
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('keelson.session') ?? '{}') as { address?: string | null })
+  expect(stored.address ?? null).toBeNull()
+
+  // Nothing asks by itself: not now, not on public screens, not after a reload.
+  for (const path of ['/trades', '/help']) {
+    await page.goto(path)
+    await expect(page).toHaveURL(new RegExp(`${path}$`))
+  }
+  await page.reload()
+  await page.waitForLoadState('networkidle')
+  await expect(page).toHaveURL(/\/help$/)
+  expect(signatures(wallet)).toBe(1)
+  if (isDesktop(page)) await expect(page.getByRole('dialog')).toHaveCount(0)
+
+  // The user chooses to sign in again.
+  await page.goto('/empty')
+  await page.getByRole('button', { name: 'Test Wallet' }).click()
+  await expect(page.getByTestId('signed-in')).toBeVisible()
+  expect(signatures(wallet)).toBe(2)
   expect(wallet.calls.filter((m) => !ALLOWED_METHODS.has(m))).toEqual([])
 })
 
@@ -32,7 +83,7 @@ test('the sign screen says signing is free and cancelling leaves the user signed
   const wallet = await installWallet(page)
   wallet.refuseNextSign()
   await page.goto('/')
-  await skipIntro(page)
+  await continueIntro(page)
   await page.getByRole('button', { name: 'Test Wallet' }).click()
   await expect(page.getByText('Signing is free. It proves you own this address and sends no transaction.')).toBeVisible()
   await expect(page.getByText(wallet.address)).toBeVisible()
@@ -40,10 +91,11 @@ test('the sign screen says signing is free and cancelling leaves the user signed
   await page.getByRole('button', { name: 'Cancel' }).click()
   expect(await token(page)).toBeNull()
   if (!isDesktop(page)) await expect(page).toHaveURL(/\/empty$/)
+  else await page.goto('/empty')
   // Nothing asks again by itself; the user signs in when they choose to.
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page.getByTestId('signed-in')).toBeVisible()
-  expect(wallet.calls.filter((m) => m === 'personal_sign')).toHaveLength(2)
+  expect(signatures(wallet)).toBe(2)
 })
 
 test('a wallet that moves to another chain is sent to /empty, and switching back asks for a new signature', async ({ page, request }) => {
@@ -63,28 +115,44 @@ test('a wallet that moves to another chain is sent to /empty, and switching back
   expect(wallet.chainId).toBe(1)
   expect(await token(page)).not.toBe(first)
   expect(wallet.calls).toContain('wallet_switchEthereumChain')
-  expect(wallet.calls.filter((m) => m === 'personal_sign')).toHaveLength(2)
+  expect(signatures(wallet)).toBe(2)
   expect(wallet.calls.filter((m) => !ALLOWED_METHODS.has(m))).toEqual([])
 })
 
 test('a wallet that starts on another chain is asked to switch when connecting', async ({ page }) => {
   const wallet = await installWallet(page, { chainId: 137 })
   await page.goto('/')
-  await skipIntro(page)
+  await continueIntro(page)
   await page.getByRole('button', { name: 'Test Wallet' }).click()
   await expect(page.getByTestId('signed-in')).toBeVisible()
   expect(wallet.chainId).toBe(1)
 })
 
+test('a session the server revokes (socket close 4001) leaves the app signed out without asking', async ({ page, request }) => {
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  const first = (await token(page))!
+  await page.goto('/profile')
+  await expect(page.getByTestId('account-address')).toHaveText(wallet.address)
+  expect((await request.post('/api/login_out', { headers: { Authorization: first }, data: {} })).status()).toBe(200)
+  await expect.poll(() => token(page)).toBeNull()
+  await expect(page.getByTestId('account-address')).toHaveCount(0)
+  await page.goto('/')
+  await expect(page.getByTestId('signed-in')).toHaveCount(0)
+  expect(signatures(wallet)).toBe(1)
+})
+
 test('a 401 from the server asks for a new signature and carries on', async ({ page, request }) => {
   const wallet = await installWallet(page)
+  // The socket's own notice (4001) is held back here, so the app learns of the revoked token from a call's 401.
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer()
+    server.onClose((code, reason) => (code === 4001 ? undefined : ws.close({ code, reason })))
+  })
   await signInFresh(page, wallet)
   const first = await token(page)
   await page.goto('/profile')
   await expect(page.getByTestId('account-address')).toHaveText(wallet.address)
-  // Revoke the token behind the app's back, as an expiry or a sign-out elsewhere would. The app may notice at once
-  // (the server closes the session's socket) or at its next call; either way it asks once. No reload from here on,
-  // so a signature already under way is never cut off.
   const revoked = await request.post('/api/login_out', { headers: { Authorization: first! }, data: {} })
   expect(revoked.status()).toBe(200)
   await page.getByRole('link', { name: 'Balance', exact: true }).click()
@@ -92,5 +160,5 @@ test('a 401 from the server asks for a new signature and carries on', async ({ p
   const second = await token(page)
   expect(second).not.toBeNull()
   expect(second).not.toBe(first)
-  expect(wallet.calls.filter((m) => m === 'personal_sign')).toHaveLength(2)
+  expect(signatures(wallet)).toBe(2)
 })

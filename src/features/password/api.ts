@@ -1,5 +1,6 @@
 // E-mail sign-in calls. All mutations: nothing here is cached data, and a password never sits in a query key.
-import { useMutation } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
+import { authApi } from '#contract/auth.ts'
 import {
   passwordApi,
   type EmailCodeQuery,
@@ -11,6 +12,17 @@ import {
 } from '#contract/password.ts'
 import { api } from '../../lib/api.ts'
 import { beginSession } from '../../lib/session-lifecycle.ts'
+import { asUser } from '../../lib/private-query.ts'
+import { userKeys, type UserId } from '../../lib/query-keys.ts'
+
+/**
+ * The signed-in account, to know whether it has a password (an e-mail) at all. The same key and call as the account
+ * feature's info query, so both read one cache entry (features do not import each other).
+ */
+export const passwordQueries = {
+  account: (userId: UserId) =>
+    queryOptions({ queryKey: [...userKeys.account(userId), 'info'], queryFn: asUser(userId, () => api(authApi.myAccountInfo)) }),
+}
 
 /** The same session a wallet sign-in leaves, minus the address: the chain guard lets it in without a wallet. */
 const signInWith = (token: string) => beginSession(token, null)

@@ -4,12 +4,14 @@
 import { useEffect, useRef, useState } from 'react'
 import { Trans } from '@lingui/react/macro'
 import { useConnection } from 'wagmi'
+import { Button } from '../../components/ui/button.tsx'
+import { wagmiConfig } from '../config.ts'
 import { signIn } from '../sign-in.ts'
 
 type Props = { onCancel: () => void; onSigned?: () => void }
 
 export function SignPanel({ onCancel, onSigned }: Props) {
-  const { address } = useConnection()
+  const { address } = useConnection({ config: wagmiConfig })
   const [state, setState] = useState<'idle' | 'signing' | 'refused'>('idle')
   const started = useRef<string | null>(null)
 
@@ -54,12 +56,12 @@ export function SignPanel({ onCancel, onSigned }: Props) {
         </p>
       )}
       <div className="button-row">
-        <button type="button" className="btn secondary" onClick={onCancel}>
+        <Button variant="secondary" size="lg" onClick={onCancel}>
           <Trans>Cancel</Trans>
-        </button>
-        <button type="button" className="btn primary" disabled={!address || state === 'signing'} onClick={handleSign}>
+        </Button>
+        <Button size="lg" disabled={!address} loading={state === 'signing'} onClick={handleSign}>
           {state === 'signing' ? <Trans>Check your wallet…</Trans> : <Trans>Sign message</Trans>}
-        </button>
+        </Button>
       </div>
     </section>
   )

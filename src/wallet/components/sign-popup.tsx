@@ -8,8 +8,9 @@ export function SignPopup() {
   const { isSignPopupOpen } = useSnapshot(ui)
   if (!isSignPopupOpen) return null
   const close = () => void (ui.isSignPopupOpen = false)
+  // Cancel: nothing asks again by itself; the user signs in when they choose to.
   const cancel = () => {
-    ui.isSignDeclined = true
+    ui.isSignWanted = false
     close()
   }
   return (

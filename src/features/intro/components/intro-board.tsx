@@ -1,10 +1,13 @@
-// The intro board: shown once per browser session on first visit, with Continue (to registration) and Skip.
-// Skipped on the fresh platform and when the URL is a password-change link.
+// The intro board: shown once per browser session on first visit. It talks about the wallet, so Continue leads to
+// connecting one (/empty); e-mail registration stays one tap away, Skip keeps browsing signed out, and the language
+// switch is there before anything else. Skipped on the fresh platform and when the URL is a password-change link.
 import { useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useSnapshot } from 'valtio'
 import { Dialog } from '../../../components/ui/dialog.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { LanguageButton } from '../../../components/language-select.tsx'
 import { ui } from '../../../state/ui.ts'
 
 const SHOWN_KEY = 'keelson.intro.shown'
@@ -27,11 +30,21 @@ export function IntroBoard() {
     sessionStorage.setItem(SHOWN_KEY, '1')
     setOpen(false)
   }
+  const go = (to: '/empty' | '/pass/register') => {
+    close()
+    if (to === '/empty') void navigate({ to: '/empty' })
+    else void navigate({ to: '/pass/$type', params: { type: 'register' } })
+  }
   return (
     <Dialog onClose={close} labelledBy="intro-title">
-      <h2 id="intro-title">
-        <Trans>Welcome to Keelson</Trans>
-      </h2>
+      <div className="page-header standalone-bar">
+        <h2 id="intro-title" className="page-title">
+          <Trans>Welcome to Keelson</Trans>
+        </h2>
+        <div className="page-actions">
+          <LanguageButton />
+        </div>
+      </div>
       <ul className="intro-points">
         <li>
           <Trans>Trade forex, crypto, stocks, ETFs and futures from one account.</Trans>
@@ -44,19 +57,15 @@ export function IntroBoard() {
         </li>
       </ul>
       <div className="button-row">
-        <button type="button" className="btn secondary" onClick={close}>
-          <Trans>Skip</Trans>
-        </button>
-        <button
-          type="button"
-          className="btn primary"
-          onClick={() => {
-            close()
-            void navigate({ to: '/pass/$type', params: { type: 'register' } })
-          }}
-        >
+        <Button size="lg" block onClick={() => go('/empty')}>
           <Trans>Continue</Trans>
-        </button>
+        </Button>
+        <Button variant="secondary" size="lg" block onClick={() => go('/pass/register')}>
+          <Trans>Use e-mail instead</Trans>
+        </Button>
+        <Button variant="ghost" block onClick={close}>
+          <Trans>Skip</Trans>
+        </Button>
       </div>
     </Dialog>
   )

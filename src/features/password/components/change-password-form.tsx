@@ -1,8 +1,17 @@
-// /changepwd: the current password, the new one typed twice. Other sessions of the account end on success.
+// /changepwd: the current password, the new one typed twice. Other sessions of the account end on success. An
+// account without an e-mail (a wallet sign-up) has no password: it gets an explanation instead of a form that
+// could only fail; the account screen hides the row, this covers a direct visit.
 import { useState, type FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useUpdatePassword } from '../api.ts'
+import { useQuery } from '@tanstack/react-query'
+import { useSession } from '../../../lib/session.ts'
+import { ErrorState } from '../../../components/ui/error-state.tsx'
+import { passwordQueries, useUpdatePassword } from '../api.ts'
 import { checkConfirm, checkNewPassword, checkPassword, hasProblems, problemsOf, type Problems } from '../validation.ts'
+import { Button } from '../../../components/ui/button.tsx'
+import { EmptyState } from '../../../components/ui/empty-state.tsx'
+import { IconWallet } from '../../../components/ui/icons.tsx'
+import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { FormError } from './form-error.tsx'
 import { TextField } from './text-field.tsx'
 import { NewPasswordFields } from './new-password-fields.tsx'
@@ -10,6 +19,23 @@ import { NewPasswordFields } from './new-password-fields.tsx'
 type Field = 'oldPassword' | 'newPassword' | 'confirm'
 
 export function ChangePasswordForm() {
+  const userId = useSession((s) => s.userId)
+  const account = useQuery(passwordQueries.account(userId))
+  if (account.isError) return <ErrorState error={account.error} onRetry={() => void account.refetch()} />
+  if (!account.data) return <SkeletonRows rows={3} />
+  if (account.data.email === null) {
+    return (
+      <EmptyState
+        icon={<IconWallet size={32} />}
+        title={<Trans>Your account signs in with your wallet; it has no password.</Trans>}
+        body={<Trans>There is nothing to change here. Your wallet confirms each sign-in with a free signature.</Trans>}
+      />
+    )
+  }
+  return <PasswordForm />
+}
+
+function PasswordForm() {
   const { t } = useLingui()
   const update = useUpdatePassword()
   const [form, setForm] = useState({ oldPassword: '', newPassword: '', confirm: '' })
@@ -56,9 +82,9 @@ export function ChangePasswordForm() {
           <Trans>Your password was changed.</Trans>
         </p>
       )}
-      <button type="submit" className="btn primary" disabled={update.isPending}>
+      <Button type="submit" size="lg" block loading={update.isPending}>
         <Trans>Change password</Trans>
-      </button>
+      </Button>
     </form>
   )
 }

@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { EMAIL_CODE_RESEND_MS, type EmailCodePurpose } from '#contract/password.ts'
 import { useSendEmailCode } from '../api.ts'
 import { checkEmail } from '../validation.ts'
+import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from './text-field.tsx'
 
 type Props = {
@@ -58,12 +59,12 @@ export function CodeField({ email, purpose, value, onChange, problem, onEmailPro
         onChange={(e) => onChange(e.target.value)}
         problem={problem}
       />
-      <button type="button" className="btn secondary small" disabled={send.isPending || secondsLeft > 0} onClick={handleSend}>
+      <Button variant="secondary" block disabled={secondsLeft > 0} loading={send.isPending} onClick={handleSend}>
         {secondsLeft > 0 ? <Trans>Send again in {secondsLeft} s</Trans> : <Trans>Send code</Trans>}
-      </button>
-      {send.isSuccess && secondsLeft > 0 && (
-        <p className="muted" role="status">
-          <Trans>If this e-mail can receive a code, it is on its way. It is valid for 10 minutes.</Trans>
+      </Button>
+      {send.isSuccess && (
+        <p className="muted" role="status" data-testid="code-sent">
+          <Trans>Check your e-mail for the code. It is valid for 10 minutes.</Trans>
         </p>
       )}
       {send.error && (

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { checkCode, checkConfirm, checkEmail, checkNewPassword, hasProblems, problemsOf, type Problems } from '../validation.ts'
 import { CodeField } from './code-field.tsx'
+import { Button } from '../../../components/ui/button.tsx'
 import { FormError } from './form-error.tsx'
 import { NewPasswordFields } from './new-password-fields.tsx'
 import { TextField } from './text-field.tsx'
@@ -58,9 +59,9 @@ export function EmailCodeForm({ purpose, submitLabel, isPending, error, onSubmit
         problems={{ password: problems.password, confirm: problems.confirm }}
       />
       <FormError error={error} />
-      <button type="submit" className="btn primary" disabled={isPending}>
+      <Button type="submit" size="lg" block loading={isPending}>
         {submitLabel}
-      </button>
+      </Button>
     </form>
   )
 }

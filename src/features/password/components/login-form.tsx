@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLogin } from '../api.ts'
 import { checkEmail, checkPassword, hasProblems, problemsOf, type Problems } from '../validation.ts'
+import { Button } from '../../../components/ui/button.tsx'
 import { FormError } from './form-error.tsx'
 import { TextField } from './text-field.tsx'
 
@@ -34,9 +35,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         problem={problems.password}
       />
       <FormError error={login.error} />
-      <button type="submit" className="btn primary" disabled={login.isPending}>
+      <Button type="submit" size="lg" block loading={login.isPending}>
         <Trans>Sign in</Trans>
-      </button>
+      </Button>
     </form>
   )
 }

@@ -1,23 +1,13 @@
-// A labelled input with its validation message inline underneath, tied to it for screen readers. The message sits
-// outside the label, so the field's name stays its label.
-import { useId, type InputHTMLAttributes } from 'react'
+// The kit's text field (label above, 48 px input, inline message tied to it for screen readers) with the
+// validation message as a Lingui descriptor, translated here.
+import type { InputHTMLAttributes } from 'react'
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
+import { TextField as KitTextField } from '../../../components/ui/field.tsx'
 
 type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; problem?: MessageDescriptor }
 
 export function TextField({ label, problem, ...input }: Props) {
   const { i18n } = useLingui()
-  const id = useId()
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} {...input} aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-problem` : undefined} />
-      {problem && (
-        <span id={`${id}-problem`} className="error-text field-problem">
-          {i18n._(problem)}
-        </span>
-      )}
-    </div>
-  )
+  return <KitTextField {...input} label={label} error={problem ? i18n._(problem) : undefined} />
 }
