@@ -70,7 +70,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     app.decorate('now', conf.now)
     app.decorate('conf', conf)
 
-    const translate = await createTranslator(conf.localesDir, app.log)
+    const translate = await createTranslator(conf.localesDir, app.log, () => conf.platformName)
     app.decorate('translate', translate)
     registerErrorHandling(app, translate)
     registerJsonParser(app)

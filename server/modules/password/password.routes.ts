@@ -17,7 +17,7 @@ export const sentMail = (app: FastifyInstance) => mailers.get(app)?.sent ?? []
 export function registerPasswordRoutes(app: FastifyInstance) {
   const mailer = createMailer(app.conf.mail ?? {}, app.now, app.log)
   mailers.set(app, mailer)
-  const deps: PasswordDeps = { db: app.db, now: app.now, mailer, translate: app.translate, platformName: app.conf.platformName }
+  const deps: PasswordDeps = { db: app.db, now: app.now, mailer, translate: app.translate }
   const strict = { rateLimitMax: app.conf.rateLimit.signInMax }
   const revoke = async (sessionIds: string[]) => {
     for (const id of sessionIds) await app.hub.revokeSession(id)

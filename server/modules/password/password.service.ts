@@ -32,7 +32,7 @@ import type { Mailer } from './mailer.ts'
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password-hash.ts'
 import { passwordResetTickets, userPasswords } from './password.table.ts'
 
-export type PasswordDeps = { db: Db; now: () => number; mailer: Mailer; translate: Translate; platformName: string }
+export type PasswordDeps = { db: Db; now: () => number; mailer: Mailer; translate: Translate }
 
 /** The shared checks of the contract, as a 400 with the same reason the app shows. */
 function refuse(...issues: Array<ServerMessageKey | null>) {
@@ -54,9 +54,8 @@ export async function sendEmailCode(deps: PasswordDeps, query: EmailCodeQuery, l
   const code = await issueCode(deps.db, email, query.purpose, deps.now())
   if (query.purpose === 'reset' && !userId) return null
   const taken = query.purpose === 'register' && userId !== null
-  const platform = deps.platformName
-  const subject = taken ? deps.translate(language, 'mailTakenSubject', { platform }) : deps.translate(language, 'mailCodeSubject', { platform, code })
-  const text = taken ? deps.translate(language, 'mailTakenBody', { platform }) : deps.translate(language, 'mailCodeBody', { code })
+  const subject = taken ? deps.translate(language, 'mailTakenSubject') : deps.translate(language, 'mailCodeSubject', { code })
+  const text = taken ? deps.translate(language, 'mailTakenBody') : deps.translate(language, 'mailCodeBody', { code })
   // Not awaited: an SMTP round trip only for registered e-mails would tell them apart by timing. A failure is
   // logged; the user asks again after the resend delay.
   void deps.mailer.send({ to: email, subject, text }).catch((error: unknown) => deps.mailer.onError(error))
