@@ -10,7 +10,7 @@ describe('simulator', () => {
       const t = quote(new Decimal(instrument.start), instrument, 5)
       expect(new Decimal(t.ask).minus(t.bid).toFixed(instrument.digits)).toBe(instrument.spread)
       expect(t.bid.split('.')[1]).toHaveLength(instrument.digits)
-      expect(t).toMatchObject({ symbol: instrument.symbol, time: 5, simulated: true })
+      expect(t).toMatchObject({ symbol: instrument.symbol, time: 5, simulated: true, open: new Decimal(instrument.start).toFixed(instrument.digits) })
     }
   })
 
@@ -46,7 +46,8 @@ describe('simulator', () => {
     leading = true
     vi.advanceTimersByTime(1000)
     // u = 0.5 means no move: the new leader continues at the last mid instead of jumping back to start.
-    expect(batches).toEqual([[{ symbol: 'EURUSD', bid: '1.20000', ask: '1.20012', time: 42, simulated: true }]])
+    // The reference for the change stays the instrument's start, so the change is not reset by a new leader.
+    expect(batches).toEqual([[{ symbol: 'EURUSD', bid: '1.20000', ask: '1.20012', time: 42, open: '1.08500', simulated: true }]])
     sim.stop()
     vi.useRealTimers()
   })

@@ -36,6 +36,7 @@ export function quote(mid: Decimal, instrument: SimInstrument, time: number): Ti
     bid: bid.toFixed(instrument.digits),
     ask: ask.toFixed(instrument.digits),
     time,
+    open: new Decimal(instrument.start).toFixed(instrument.digits),
     simulated: true,
   }
 }

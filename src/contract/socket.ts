@@ -36,6 +36,11 @@ export const Ticker = z.object({
   bid: Decimal,
   ask: Decimal,
   time: Millis,
+  /**
+   * The reference price the change is measured against (mid price at the session's open). The simulator's is the
+   * instrument's start mid, which its walk stays near. Optional: prices saved by an older app version have none.
+   */
+  open: z.optional(Decimal),
   /** True for the built-in price simulator; the app labels such prices "Simulated". */
   simulated: z.boolean(),
 })

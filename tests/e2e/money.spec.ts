@@ -7,14 +7,16 @@ const panel = (page: Page) => page.getByTestId('balance-panel')
 
 async function switchBook(page: Page, book: 'Demo' | 'Live') {
   await page.goto('/profile/balance')
-  await panel(page).getByRole('button', { name: book, exact: true }).click()
+  // The Demo/Live switch is a segmented control (a radiogroup): the chosen book is the checked option.
+  await panel(page).getByRole('radio', { name: book, exact: true }).click()
+  await expect(panel(page).getByRole('radio', { name: book, exact: true })).toHaveAttribute('aria-checked', 'true')
   await expect(panel(page).getByTestId('book-badge')).toHaveText(book)
 }
 
 test('a new user sees demo funds, switches books, finds the funding in the record and exports it', async ({ page }) => {
   const wallet = await installWallet(page)
   await signInFresh(page, wallet)
-  // The home hero says which book is active, next to "Signed in".
+  // The home screen's balance line says which book is active.
   await expect(page.getByTestId('book-badge')).toHaveText('Demo')
 
   await page.goto('/profile/balance')
@@ -24,7 +26,7 @@ test('a new user sees demo funds, switches books, finds the funding in the recor
   await switchBook(page, 'Live')
   await expect(panel(page).getByTestId('balance-total')).toHaveText('0.00 USDT')
   await page.goto('/profile/records')
-  await expect(page.getByText('nothing found yet')).toBeVisible()
+  await expect(page.getByText('No records yet')).toBeVisible()
 
   await switchBook(page, 'Demo')
   await expect(panel(page).getByTestId('balance-total')).toHaveText('10,000.00 USDT')
@@ -49,4 +51,16 @@ test('a new user sees demo funds, switches books, finds the funding in the recor
   const lines = csv.split('\r\n')
   expect(lines[0]).toBe('time,kind,reason,amount,currency,book,balance_after')
   expect(lines).toContainEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z,demo_funding,Demo funds,10000,USDT,demo,10000$/))
+})
+
+test('German shows one number format on the balance and in the record', async ({ page }) => {
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  await page.goto('/profile/language')
+  await page.locator('#language-select-account').selectOption('de_DE')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE')
+  await page.goto('/profile/balance')
+  await expect(panel(page).getByTestId('balance-total')).toHaveText('10.000,00 USDT')
+  await page.goto('/profile/records')
+  await expect(page.getByTestId('record-row').first()).toContainText('+10.000,00 USDT')
 })

@@ -45,7 +45,7 @@ test('the installed shell reloads offline with an offline banner and the last sc
 test('the last prices show offline after a reload, with their time and the offline banner', async ({ page, context }) => {
   const wallet = await installWallet(page)
   await signInFresh(page, wallet)
-  await expect(page.getByTestId('live-prices').locator('tbody tr').first()).toBeVisible()
+  await expect(page.getByTestId('price-row').first()).toBeVisible()
   await controlledByServiceWorker(page)
   await expect.poll(async () => (await savedPrices(page)).length).toBeGreaterThan(0)
 
@@ -55,14 +55,18 @@ test('the last prices show offline after a reload, with their time and the offli
     await expect(page.getByTestId('offline-banner')).toBeVisible()
     // No socket offline: what shows is what was kept, each symbol with its last bid.
     const saved = await savedPrices(page)
-    const table = page.getByTestId('live-prices')
-    await expect(table.locator('tbody tr')).toHaveCount(saved.length)
+    const rows = page.getByTestId('price-row')
+    await expect(rows).toHaveCount(saved.length)
     const first = saved.toSorted((a, b) => a.symbol.localeCompare(b.symbol))[0]!
-    await expect(table.locator('tbody tr').first()).toContainText(first.symbol)
-    await expect(table.locator('tbody tr').first()).toContainText(first.bid)
+    await expect(rows.first()).toContainText(first.symbol)
+    await expect(rows.first()).toContainText(first.bid)
+    // A row opens the instrument, still from the kept prices.
+    await rows.first().click()
+    await expect(page.getByTestId('instrument-bid')).toHaveText(first.bid)
     // Their time, with the date: prices kept yesterday must not pass for today's.
     const year = String(new Date(Math.max(...saved.map((t) => t.time))).getUTCFullYear())
-    await expect(page.getByTestId('prices-time')).toContainText('Updated')
+    await page.goBack()
+    await expect(page.getByTestId('prices-time')).toContainText('Last updated')
     await expect(page.getByTestId('prices-time')).toContainText(year)
   } finally {
     await context.setOffline(false)

@@ -1,19 +1,17 @@
 // What each page that a later release fills is for. Every such page says what it is and that it is not open
-// yet; none pretends to work.
+// yet; none pretends to work. {platform} is the operator's platform name (configurable), filled in by PageInfo.
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 
 export type PageText = { title: MessageDescriptor; body: MessageDescriptor }
 
 export const PAGES = {
-  trades: { title: msg`Markets`, body: msg`Forex, crypto, stocks, ETFs and futures with contract and limit orders, long or short, with leverage, take profit and stop loss. Trading opens in a coming release; the live prices on the home page already stream.` },
   smart: { title: msg`Smart Trading`, body: msg`Smart trading plans pay a daily yield over a fixed number of days. The yield, the term and the share deducted on early exit will be shown before you commit. Plans open in a coming release.` },
   loan: { title: msg`Loans`, body: msg`Crypto loans after identity verification, with a signed loan agreement and repayment. Every rate and penalty will be shown before you sign. Loans open in a coming release.` },
   nfts: { title: msg`Charity NFTs`, body: msg`Bid on or buy NFTs whose proceeds go to a children's charity, with the cumulative donation shown. Auctions open in a coming release.` },
-  news: { title: msg`News`, body: msg`Market news and announcements from the Keelson team. No articles have been published yet.` },
-  detail: { title: msg`Details`, body: msg`This page shows the details of an article or product you opened. Nothing is selected.` },
-  introduction: { title: msg`Introduction`, body: msg`Keelson is a trading and investment app for people who sign in with an Ethereum wallet. Your wallet proves who you are; it is never asked to send a transaction.` },
-  about: { title: msg`About us`, body: msg`Keelson is built by a small team that believes every number should be honest: rates, fees and penalties are shown before you commit, and simulated prices are labelled as such.` },
+  news: { title: msg`News`, body: msg({ message: 'Market news and announcements from the {platform} team. No articles have been published yet.' }) },
+  introduction: { title: msg`Introduction`, body: msg({ message: '{platform} is a trading and investment app for people who sign in with an Ethereum wallet. Your wallet proves who you are; it is never asked to send a transaction.' }) },
+  about: { title: msg`About us`, body: msg({ message: '{platform} is built by a small team that believes every number should be honest: rates, fees and penalties are shown before you commit, and simulated prices are labelled as such.' }) },
   currency: { title: msg`Currencies`, body: msg`The currencies and networks you can deposit and withdraw. Deposits and withdrawals open in a coming release.` },
   staking: { title: msg`Node staking`, body: msg`Stake an agreed amount for a fixed period and receive a bonus once the target is reached. Amounts, periods and yields will be shown before you apply. Staking opens in a coming release.` },
   test: { title: msg`Test page`, body: msg`A page for checking that the app is running. If you can read this, it is.` },

@@ -12,6 +12,6 @@ export const KIND_LABELS: Record<RecordKind, MessageDescriptor> = {
   fee: msg`Fee`,
   transfer: msg`Transfer`,
   yield: msg`Yield`,
-  loan: msg`Loan`,
+  loan: msg({ message: 'Loan', context: 'record kind' }),
   donation: msg`Donation`,
 }

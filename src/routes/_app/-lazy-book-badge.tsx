@@ -1,12 +1,14 @@
 import { Suspense, lazy } from 'react'
 
 // Shown a moment after the home page's first paint, keeping the balance feature out of the first-visit bundle.
-const BookBadge = lazy(() => import('../../features/balance/components/book-badge.tsx').then((m) => ({ default: m.BookBadge })))
+const BalanceSummary = lazy(() =>
+  import('../../features/balance/components/balance-summary.tsx').then((m) => ({ default: m.BalanceSummary })),
+)
 
-export function LazyBookBadge() {
+export function LazyBalanceSummary() {
   return (
     <Suspense fallback={null}>
-      <BookBadge />
+      <BalanceSummary />
     </Suspense>
   )
 }

@@ -2,4 +2,4 @@ import { createFileRoute } from '@tanstack/react-router'
 import { PageInfo } from '../../features/pages/components/page-info.tsx'
 import { PAGES } from '../../features/pages/pages.ts'
 
-export const Route = createFileRoute('/_app/Introduction')({ component: () => <PageInfo page={PAGES.introduction} /> })
+export const Route = createFileRoute('/_app/Introduction')({ component: () => <PageInfo page={PAGES.introduction} back="/profile" /> })

@@ -11,5 +11,5 @@ function CurrencyPage() {
   useEffect(() => {
     if (!isDesktopNow()) window.scrollTo(0, 0)
   }, [])
-  return <PageInfo page={PAGES.currency} />
+  return <PageInfo page={PAGES.currency} back="/profile" />
 }

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageInfo } from '../../features/pages/components/page-info.tsx'
-import { PAGES } from '../../features/pages/pages.ts'
+import { MarketsScreen } from '../../features/markets/components/markets-screen.tsx'
 
-export const Route = createFileRoute('/_app/trades')({ component: () => <PageInfo page={PAGES.trades} /> })
+export const Route = createFileRoute('/_app/trades')({ component: MarketsScreen })

@@ -1,72 +1,84 @@
-// The balance of the active book: its badge, the total in USDT, each currency's available / in use / locked, the
-// Demo/Live switch and, on the demo book, a reset.
+// /profile/balance: the active book (Demo/Live switch), its total in USDT, each currency's available / in use
+// (margin) / locked, and on the demo book a reset. Loading, error and offline each have their own look.
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { formatAmount } from '../../../lib/numbers.ts'
+import type { AccountType } from '#contract/auth.ts'
+import { Card } from '../../../components/ui/card.tsx'
+import { Segmented } from '../../../components/ui/segmented.tsx'
+import { Amount } from '../../../components/ui/amount.tsx'
+import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
+import { ErrorState } from '../../../components/ui/error-state.tsx'
+import { StaleNote } from '../../../components/ui/stale-note.tsx'
+import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { useSession } from '../../../lib/session.ts'
 import { balanceQueries, useSwitchBook } from '../api.ts'
 import { BookLabel } from './book-badge.tsx'
 import { ResetDemoButton } from './reset-demo-button.tsx'
+import '../balance.css'
 
 export function BalancePanel() {
   const { t } = useLingui()
+  const isOnline = useIsOnline()
   const userId = useSession((s) => s.userId)
-  const { data, error, isPending } = useQuery(balanceQueries.current(userId))
+  const { data, error, isPending, refetch, dataUpdatedAt } = useQuery(balanceQueries.current(userId))
   const switchBook = useSwitchBook()
-  if (!userId) return <p className="muted"><Trans>Not signed in.</Trans></p>
-  if (error) return <p role="alert">{error.message}</p>
-  if (isPending) return <p className="muted"><Trans>Loading…</Trans></p>
+  if (isPending) return <Card><SkeletonRows rows={3} /></Card>
+  if (!data) return <Card><ErrorState error={error} onRetry={() => void refetch()} /></Card>
 
   return (
     <div className="balance-panel" data-testid="balance-panel">
-      <div className="card-head">
-        <BookLabel book={data.book} />
-        <div className="segmented" role="group" aria-label={t`Book`}>
-          <button type="button" className="btn small secondary" aria-pressed={data.book === 'demo'} disabled={switchBook.isPending || data.book === 'demo'} onClick={() => switchBook.mutate('demo')}>
-            <Trans>Demo</Trans>
-          </button>
-          <button type="button" className="btn small secondary" aria-pressed={data.book === 'live'} disabled={switchBook.isPending || data.book === 'live'} onClick={() => switchBook.mutate('live')}>
-            <Trans>Live</Trans>
-          </button>
+      <Card>
+        <div className="balance-head">
+          <BookLabel book={data.book} />
+          <Segmented<AccountType>
+            label={t`Book`}
+            value={data.book}
+            onChange={(book) => book !== data.book && switchBook.mutate(book)}
+            options={[
+              { value: 'demo', label: t`Demo`, disabled: switchBook.isPending || !isOnline },
+              { value: 'live', label: t`Live`, disabled: switchBook.isPending || !isOnline },
+            ]}
+          />
         </div>
-      </div>
-      {data.book === 'demo' && (
-        <p className="muted">
-          <Trans>Demo funds are for practice and cannot be withdrawn.</Trans>
-        </p>
-      )}
-      <p className="balance-total">
-        <span className="muted">
+        <p className="balance-total-label muted">
           <Trans>Total</Trans>
-        </span>{' '}
-        <strong data-testid="balance-total">{formatAmount(data.totalUsdt)} USDT</strong>
-      </p>
-      <table className="balance-table">
-        <thead>
-          <tr>
-            <th scope="col"><Trans>Currency</Trans></th>
-            <th scope="col"><Trans>Available</Trans></th>
-            <th scope="col"><Trans>In use</Trans></th>
-            <th scope="col"><Trans>Locked</Trans></th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.currencies.map((c) => (
-            <tr key={c.currency}>
-              <th scope="row">{c.currency}</th>
-              <td>{formatAmount(c.available)}</td>
-              <td>{formatAmount(c.inUse)}</td>
-              <td>{formatAmount(c.locked)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {switchBook.error && <p role="alert" className="field-problem">{switchBook.error.message}</p>}
-      {data.book === 'demo' && (
-        <div className="button-row">
-          <ResetDemoButton />
-        </div>
-      )}
+        </p>
+        <p className="balance-total">
+          <Amount value={data.totalUsdt} currency="USDT" testId="balance-total" />
+        </p>
+        {data.book === 'demo' && (
+          <p className="caption">
+            <Trans>Demo funds are for practice and cannot be withdrawn.</Trans>
+          </p>
+        )}
+        {(!isOnline || error) && <StaleNote time={dataUpdatedAt} />}
+        {switchBook.error && <ErrorState error={switchBook.error} compact />}
+      </Card>
+      {data.currencies.map((c) => (
+        <Card key={c.currency} title={c.currency} titleId={`currency-${c.currency}`}>
+          <dl className="balance-facts">
+            <dt>
+              <Trans>Available</Trans>
+            </dt>
+            <dd>
+              <Amount value={c.available} />
+            </dd>
+            <dt>
+              <Trans context="margin">In use</Trans>
+            </dt>
+            <dd>
+              <Amount value={c.inUse} />
+            </dd>
+            <dt>
+              <Trans>Locked</Trans>
+            </dt>
+            <dd>
+              <Amount value={c.locked} />
+            </dd>
+          </dl>
+        </Card>
+      ))}
+      {data.book === 'demo' && <ResetDemoButton disabled={!isOnline} />}
     </div>
   )
 }

@@ -1,25 +1,16 @@
-import { useQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
 import type { AccountType } from '#contract/auth.ts'
-import { useSession } from '../../../lib/session.ts'
-import { balanceQueries } from '../api.ts'
+import { Badge } from '../../../components/ui/badge.tsx'
 
 /** Which book the numbers belong to; Demo is loud on purpose so play money is never mistaken for real. */
 export function BookLabel({ book }: { book: AccountType }) {
   return book === 'demo' ? (
-    <span className="badge demo" data-testid="book-badge">
+    <Badge tone="demo" testId="book-badge">
       <Trans>Demo</Trans>
-    </span>
+    </Badge>
   ) : (
-    <span className="badge live" data-testid="book-badge">
+    <Badge tone="live" testId="book-badge">
       <Trans>Live</Trans>
-    </span>
+    </Badge>
   )
-}
-
-/** The signed-in user's active book, for the home hero. */
-export function BookBadge() {
-  const userId = useSession((s) => s.userId)
-  const { data } = useQuery(balanceQueries.current(userId))
-  return data ? <BookLabel book={data.book} /> : null
 }

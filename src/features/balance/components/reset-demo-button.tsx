@@ -1,43 +1,49 @@
 import { useState } from 'react'
 import { Trans } from '@lingui/react/macro'
-import { Dialog } from '../../../components/ui/dialog.tsx'
+import { DEMO_FUNDS } from '#contract/account.ts'
+import { Button } from '../../../components/ui/button.tsx'
+import { Sheet } from '../../../components/ui/sheet.tsx'
+import { ErrorState } from '../../../components/ui/error-state.tsx'
+import { IconRetry } from '../../../components/ui/icons.tsx'
+import { useFormat } from '../../../lib/format.ts'
 import { useResetDemo } from '../api.ts'
 
-/** Resets the demo book to its starting funds, after the user confirms. */
-export function ResetDemoButton() {
+/** Resets the demo book to its starting funds (DEMO_FUNDS, the server's constant), after the user confirms. */
+export function ResetDemoButton({ disabled }: { disabled?: boolean }) {
+  const f = useFormat()
   const [isAsking, setIsAsking] = useState(false)
   const reset = useResetDemo()
+  const amount = `${f.amount(DEMO_FUNDS.amount)} ${DEMO_FUNDS.currency}`
   const handleConfirm = () => {
-    reset.mutate(crypto.randomUUID(), { onSettled: () => setIsAsking(false) })
+    // One key per confirmation: a retried request after a timeout resets once.
+    reset.mutate(crypto.randomUUID(), { onSuccess: () => setIsAsking(false) })
   }
   return (
     <>
-      <button type="button" className="btn secondary small" onClick={() => setIsAsking(true)}>
+      <Button variant="secondary" block disabled={disabled} onClick={() => setIsAsking(true)}>
+        <IconRetry size={18} />
         <Trans>Reset demo funds</Trans>
-      </button>
-      {reset.error && (
-        <p role="alert" className="field-problem">
-          {reset.error.message}
-        </p>
-      )}
-      {isAsking && (
-        <Dialog onClose={() => setIsAsking(false)} labelledBy="reset-demo-title">
-          <h3 id="reset-demo-title">
-            <Trans>Reset demo funds?</Trans>
-          </h3>
-          <p>
-            <Trans>Your demo balance goes back to 10,000 USDT. Your live book is not touched.</Trans>
-          </p>
-          <div className="button-row">
-            <button type="button" className="btn secondary" onClick={() => setIsAsking(false)}>
+      </Button>
+      <Sheet
+        open={isAsking}
+        onClose={() => setIsAsking(false)}
+        title={<Trans>Reset demo funds?</Trans>}
+        footer={
+          <div className="sheet-actions">
+            <Button variant="secondary" onClick={() => setIsAsking(false)}>
               <Trans>Cancel</Trans>
-            </button>
-            <button type="button" className="btn primary" disabled={reset.isPending} onClick={handleConfirm}>
+            </Button>
+            <Button variant="danger" loading={reset.isPending} onClick={handleConfirm}>
               <Trans>Reset</Trans>
-            </button>
+            </Button>
           </div>
-        </Dialog>
-      )}
+        }
+      >
+        <p>
+          <Trans>Your demo balance goes back to {amount}. Your live book is not touched.</Trans>
+        </p>
+        {reset.error && <ErrorState error={reset.error} compact />}
+      </Sheet>
     </>
   )
 }

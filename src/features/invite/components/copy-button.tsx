@@ -1,10 +1,12 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Trans } from '@lingui/react/macro'
+import { Button } from '../../../components/ui/button.tsx'
+import { IconCheck, IconCopy } from '../../../components/ui/icons.tsx'
 
 type Result = 'ok' | 'error' | null
 
-/** Copies `text` and says whether it worked, with the product's texts. */
-export function CopyButton({ text }: { text: string }) {
+/** Copies `text` and says whether it worked (a live status, so screen readers hear it too). */
+export function CopyButton({ text, label, primary }: { text: string; label: ReactNode; primary?: boolean }) {
   const [result, setResult] = useState<Result>(null)
   const handleCopy = async () => {
     try {
@@ -16,14 +18,15 @@ export function CopyButton({ text }: { text: string }) {
     }
   }
   return (
-    <>
-      <button type="button" className="btn primary small" onClick={() => void handleCopy()}>
-        <Trans>Copy</Trans>
-      </button>
+    <span className="copy">
+      <Button variant={primary ? 'primary' : 'secondary'} onClick={() => void handleCopy()}>
+        {result === 'ok' ? <IconCheck size={18} /> : <IconCopy size={18} />}
+        {label}
+      </Button>
       <span role="status" className={result === 'error' ? 'copy-result error' : 'copy-result'}>
         {result === 'ok' && <Trans>Copy successful!</Trans>}
         {result === 'error' && <Trans>Copy error!</Trans>}
       </span>
-    </>
+    </span>
   )
 }

@@ -1,36 +1,35 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import type { Message } from '#contract/messages.ts'
-import { useDateFormat } from '../../../lib/use-date-format.ts'
-import { useServerOffset } from '../../../lib/use-server-offset.ts'
+import { Button } from '../../../components/ui/button.tsx'
+import { useFormat } from '../../../lib/format.ts'
 
 type Props = { message: Message; isMarking: boolean; onMarkRead: (id: string) => void }
 
+/** One message; an unread one has the accent edge, a dot with a spoken "Unread" and its own "Mark as read". */
 export function MessageItem({ message, isMarking, onMarkRead }: Props) {
-  const { i18n } = useLingui()
-  const format = useDateFormat()
-  const offset = useServerOffset()
+  const f = useFormat()
   const isUnread = message.readAt === null
   return (
     <li className={isUnread ? 'message unread' : 'message'} data-testid="message" data-unread={isUnread}>
       <div className="message-head">
-        <strong className="message-title">{message.title}</strong>
         {isUnread && (
-          <span className="badge warn">
-            <Trans>Unread</Trans>
+          <span className="unread-dot">
+            <span className="visually-hidden">
+              <Trans>Unread</Trans>
+            </span>
           </span>
         )}
+        <strong className="message-title">{message.title}</strong>
+        <time className="caption" dateTime={new Date(message.createdAt).toISOString()}>
+          {f.dateTime(message.createdAt)}
+        </time>
       </div>
       <p className="message-body">{message.body}</p>
-      <div className="message-foot">
-        <time className="muted" dateTime={new Date(message.createdAt).toISOString()}>
-          {format ? format(message.createdAt, i18n.locale, offset) : ''}
-        </time>
-        {isUnread && (
-          <button type="button" className="btn small secondary" disabled={isMarking} onClick={() => onMarkRead(message.id)}>
-            <Trans>Mark as read</Trans>
-          </button>
-        )}
-      </div>
+      {isUnread && (
+        <Button variant="ghost" disabled={isMarking} onClick={() => onMarkRead(message.id)}>
+          <Trans>Mark as read</Trans>
+        </Button>
+      )}
     </li>
   )
 }

@@ -1,19 +1,20 @@
 import { useMutation } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
+import { Button } from '../../../components/ui/button.tsx'
+import { ErrorState } from '../../../components/ui/error-state.tsx'
+import { IconDownload } from '../../../components/ui/icons.tsx'
 import { downloadRecordCsv, type RecordFilter } from '../api.ts'
 
-export function ExportButton({ filter }: { filter: RecordFilter }) {
+/** The CSV of the chosen dates (every kind: the file is for bookkeeping). */
+export function ExportButton({ filter, disabled }: { filter: RecordFilter; disabled?: boolean }) {
   const download = useMutation({ mutationFn: () => downloadRecordCsv({ from: filter.from, to: filter.to }) })
   return (
     <>
-      <button type="button" className="btn secondary small" disabled={download.isPending} onClick={() => download.mutate()}>
+      <Button variant="secondary" loading={download.isPending} disabled={disabled} onClick={() => download.mutate()}>
+        <IconDownload size={18} />
         <Trans>Export CSV</Trans>
-      </button>
-      {download.error && (
-        <p role="alert" className="field-problem">
-          {download.error.message}
-        </p>
-      )}
+      </Button>
+      {download.error && <ErrorState error={download.error} compact />}
     </>
   )
 }

@@ -1,52 +1,41 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { RecordKind } from '#contract/account.ts'
+import { DateField } from '../../../components/ui/date-field.tsx'
+import { useServerOffset } from '../../../lib/use-server-offset.ts'
 import type { RecordFilter } from '../api.ts'
+import { dayEnd, dayStart, toDay } from '../days.ts'
 import { KIND_LABELS } from '../kinds.ts'
 
-const DAY_MS = 86_400_000
-
-/** yyyy-mm-dd from a date input, as the start of that day (local time) in epoch ms; '' as no bound. */
-const dayStart = (value: string) => (value ? new Date(`${value}T00:00:00`).getTime() : undefined)
-const toInput = (millis: number | undefined) => {
-  if (millis === undefined) return ''
-  const d = new Date(millis)
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
-
+/** Kind (ten of them: a select, not a segmented control) and a date range in the app's language. */
 export function RecordFilters({ filter, onChange }: { filter: RecordFilter; onChange: (filter: RecordFilter) => void }) {
   const { i18n } = useLingui()
+  const offset = useServerOffset()
+  const from = toDay(filter.from, offset)
+  const to = toDay(filter.to, offset)
   return (
     <div className="record-filters">
-      <label className="field">
-        <span><Trans>Type</Trans></span>
+      <div className="field">
+        <label className="field-label" htmlFor="record-kind">
+          <Trans>Type</Trans>
+        </label>
         <select
-          className="language-select"
+          id="record-kind"
+          className="select"
           value={filter.kind ?? ''}
           onChange={(e) => onChange({ ...filter, kind: RecordKind.safeParse(e.target.value).data })}
         >
-          <option value=""><Trans>All</Trans></option>
+          <option value="">
+            <Trans>All types</Trans>
+          </option>
           {RecordKind.options.map((kind) => (
-            <option key={kind} value={kind}>{i18n._(KIND_LABELS[kind])}</option>
+            <option key={kind} value={kind}>
+              {i18n._(KIND_LABELS[kind])}
+            </option>
           ))}
         </select>
-      </label>
-      <label className="field">
-        <span><Trans>From</Trans></span>
-        <input type="date" className="language-select" value={toInput(filter.from)} onChange={(e) => onChange({ ...filter, from: dayStart(e.target.value) })} />
-      </label>
-      <label className="field">
-        <span><Trans>To</Trans></span>
-        <input
-          type="date"
-          className="language-select"
-          value={toInput(filter.to === undefined ? undefined : filter.to - DAY_MS + 1)}
-          // "To" includes the whole chosen day.
-          onChange={(e) => {
-            const start = dayStart(e.target.value)
-            onChange({ ...filter, to: start === undefined ? undefined : start + DAY_MS - 1 })
-          }}
-        />
-      </label>
+      </div>
+      <DateField label={<Trans>From</Trans>} value={from} max={to || undefined} onChange={(d) => onChange({ ...filter, from: dayStart(d, offset) })} />
+      <DateField label={<Trans>To</Trans>} value={to} min={from || undefined} onChange={(d) => onChange({ ...filter, to: dayEnd(d, offset) })} />
     </div>
   )
 }

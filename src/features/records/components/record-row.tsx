@@ -1,34 +1,30 @@
+import { Trans } from '@lingui/react/macro'
 import Decimal from 'decimal.js'
-import { useLingui } from '@lingui/react/macro'
 import type { TransactionRow } from '#contract/account.ts'
-import { toBcp47 } from '#contract/locales.ts'
-import { formatAmount } from '../../../lib/numbers.ts'
-import { useSession } from '../../../lib/session.ts'
-import { useDateFormat } from '../../../lib/use-date-format.ts'
-import { useServerOffset } from '../../../lib/use-server-offset.ts'
+import { Amount } from '../../../components/ui/amount.tsx'
+import { useFormat } from '../../../lib/format.ts'
 
+/** One movement: why and when on the left, the signed amount (credits green with "+") and the balance after on the right. */
 export function RecordRow({ row }: { row: TransactionRow }) {
-  const { t } = useLingui()
-  const language = useSession((s) => s.language)
-  const format = useDateFormat()
-  const offset = useServerOffset()
+  const f = useFormat()
   const isCredit = new Decimal(row.amount).isPositive()
-  const locale = toBcp47(language)
+  const balanceAfter = row.balanceAfter === undefined ? null : f.amount(row.balanceAfter)
   return (
     <li className="record-row" data-testid="record-row">
-      <div>
-        <strong>{row.reasonText}</strong>
-        <div className="muted">
-          <time dateTime={new Date(row.time).toISOString()}>{format ? format(row.time, locale, offset) : ''}</time>
-        </div>
+      <div className="record-what">
+        <span className="record-reason">{row.reasonText}</span>
+        <time className="caption" dateTime={new Date(row.time).toISOString()}>
+          {f.dateTime(row.time)}
+        </time>
       </div>
       <div className="record-amount">
-        <span className={isCredit ? 'credit' : 'debit'}>
-          {isCredit ? '+' : ''}
-          {formatAmount(row.amount, locale)} {row.currency}
+        <span className={isCredit ? 'up' : 'down'}>
+          <Amount value={row.amount} currency={row.currency} signed />
         </span>
-        {row.balanceAfter !== undefined && (
-          <div className="muted">{t`Balance ${formatAmount(row.balanceAfter, locale)}`}</div>
+        {balanceAfter !== null && (
+          <span className="caption num">
+            <Trans>Balance {balanceAfter}</Trans>
+          </span>
         )}
       </div>
     </li>

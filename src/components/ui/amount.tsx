@@ -1,0 +1,58 @@
+// Numbers on screen: tabular figures (columns line up) in the active language through the one formatter.
+import Decimal from 'decimal.js'
+import { useLingui } from '@lingui/react/macro'
+import { useFormat } from '../../lib/format.ts'
+import { IconDown, IconUp } from './icons.tsx'
+
+type AmountProps = { value: string; currency?: string; signed?: boolean; digits?: number; testId?: string }
+
+/** An amount with its currency; `signed` gives credits a "+" (debits always carry their "-"). */
+export function Amount({ value, currency, signed, digits, testId }: AmountProps) {
+  const f = useFormat()
+  return (
+    <span className="num amount" data-testid={testId}>
+      {f.amount(value, { digits, signed })}
+      {currency && <span className="amount-currency"> {currency}</span>}
+    </span>
+  )
+}
+
+/** A price with the instrument's digits as they arrived, or `digits`. */
+export function Price({ value, digits, testId }: { value: string; digits?: number; testId?: string }) {
+  const f = useFormat()
+  return (
+    <span className="num price" data-testid={testId}>
+      {f.price(value, digits)}
+    </span>
+  )
+}
+
+export type Direction = 'up' | 'down' | 'flat'
+
+export function direction(value: string): Direction {
+  try {
+    const d = new Decimal(value)
+    return d.isZero() || !d.isFinite() ? 'flat' : d.isPositive() ? 'up' : 'down'
+  } catch {
+    return 'flat'
+  }
+}
+
+/**
+ * A change in percent: colour AND an arrow AND a sign, so it reads without colour (WCAG 1.4.1). Screen readers
+ * hear "up 1.23%" rather than an unlabelled arrow.
+ */
+export function Change({ value, testId }: { value: string; testId?: string }) {
+  const f = useFormat()
+  const { t } = useLingui()
+  const dir = direction(value)
+  const text = f.percent(value, { signed: true })
+  const spoken = dir === 'up' ? t`up ${text}` : dir === 'down' ? t`down ${text}` : text
+  return (
+    <span className={`num change ${dir}`} data-testid={testId} data-direction={dir} aria-label={spoken} role="text">
+      {dir === 'up' && <IconUp size={14} />}
+      {dir === 'down' && <IconDown size={14} />}
+      <span aria-hidden="true">{text}</span>
+    </span>
+  )
+}

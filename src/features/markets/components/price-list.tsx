@@ -1,0 +1,91 @@
+// The prices the socket streams (or, offline, the ones kept in IndexedDB), one row per instrument: symbol, bid
+// over ask, and the change with colour, arrow and sign. Each row opens the instrument (/detail?symbol=...).
+import type { ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { Card } from '../../../components/ui/card.tsx'
+import { Change, Price } from '../../../components/ui/amount.tsx'
+import { EmptyState } from '../../../components/ui/empty-state.tsx'
+import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
+import { StaleNote } from '../../../components/ui/stale-note.tsx'
+import { IconOffline } from '../../../components/ui/icons.tsx'
+import { useFormat } from '../../../lib/format.ts'
+import { useIsOnline } from '../../../lib/use-is-online.ts'
+import { marketQueries } from '../api.ts'
+import { changePercent } from '../ticker-math.ts'
+import { SimulatedBadge } from './simulated-badge.tsx'
+import '../prices.css'
+
+export function PriceList({ title }: { title?: ReactNode }) {
+  const f = useFormat()
+  const isOnline = useIsOnline()
+  const { data: tickers = [], isPending } = useQuery(marketQueries.tickers())
+  const simulated = tickers.some((x) => x.simulated)
+  const updated = Math.max(0, ...tickers.map((x) => x.time))
+  return (
+    <Card title={title ?? <Trans>Prices</Trans>} titleId="prices-title" flush actions={simulated && <SimulatedBadge />}>
+      {tickers.length === 0 ? (
+        isOnline || isPending ? (
+          <SkeletonRows rows={4} />
+        ) : (
+          <EmptyState
+            icon={<IconOffline size={32} />}
+            title={<Trans>No prices saved yet</Trans>}
+            body={<Trans>Prices appear here once you are back online.</Trans>}
+          />
+        )
+      ) : (
+        <>
+          <div className="price-head" aria-hidden="true">
+            <span>
+              <Trans>Instrument</Trans>
+            </span>
+            <span>
+              <Trans>Bid / Ask</Trans>
+            </span>
+            <span>
+              <Trans>Change</Trans>
+            </span>
+          </div>
+          <ul className="price-list" data-testid="live-prices" aria-labelledby="prices-title">
+            {tickers.map((x) => {
+              const change = changePercent(x)
+              return (
+                <li key={x.symbol} data-testid="price-row">
+                  <Link to="/detail" search={{ symbol: x.symbol }} className="price-row">
+                    <span className="price-symbol">{x.symbol}</span>
+                    <span className="price-quote">
+                      <Price value={x.bid} />
+                      <span className="price-ask">
+                        <span className="visually-hidden">
+                          <Trans>Ask</Trans>{' '}
+                        </span>
+                        <Price value={x.ask} />
+                      </span>
+                    </span>
+                    <span className="price-change">{change === null ? <span className="muted">—</span> : <Change value={change} />}</span>
+                  </Link>
+                </li>
+              )
+            })}
+          </ul>
+        </>
+      )}
+      {updated > 0 && (
+        <div className="price-foot">
+          {isOnline ? (
+            <p className="caption">
+              <Trans>Change against the opening price · Updated {f.dateTime(updated, 'time')}</Trans>
+            </p>
+          ) : (
+            // Offline these are the prices kept on this device: their date and time, so yesterday's never pass for now.
+            <div data-testid="prices-time">
+              <StaleNote time={updated} />
+            </div>
+          )}
+        </div>
+      )}
+    </Card>
+  )
+}

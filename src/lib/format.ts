@@ -1,0 +1,110 @@
+// One formatter for every number and date the app shows, in the active language (issue 8). Decimal strings never
+// become floats: decimal.js rounds them, and Intl.NumberFormat receives the rounded *string* (exact decimal input,
+// ECMA-402 NumberFormat v3), so it only adds the language's separators and grouping (hi-IN groups 1,00,000).
+// Dates are shown in the server's timezone (getConfigValue serverTimezoneOffset, minutes east of UTC).
+import Decimal from 'decimal.js'
+import { useLingui } from '@lingui/react'
+import { useServerOffset } from './use-server-offset.ts'
+
+export type DateKind = 'datetime' | 'date' | 'time'
+export type AmountOptions = { digits?: number; signed?: boolean }
+
+const DASH = '—'
+const cache = new Map<string, Intl.NumberFormat>()
+
+function numberFormat(locale: string, digits: number, signed: boolean, percent = false): Intl.NumberFormat {
+  const key = `${locale}|${digits}|${signed}|${percent}`
+  let f = cache.get(key)
+  if (!f) {
+    f = new Intl.NumberFormat(locale, {
+      style: percent ? 'percent' : 'decimal',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      signDisplay: signed ? 'exceptZero' : 'auto',
+    })
+    cache.set(key, f)
+  }
+  return f
+}
+
+function toDecimal(value: string | number): Decimal | null {
+  try {
+    const d = new Decimal(value)
+    return d.isFinite() ? d : null
+  } catch {
+    return null
+  }
+}
+
+// NumberFormat v3 takes an exact decimal string; the lib typings only know number | bigint.
+const exact = (s: string) => s as unknown as number
+
+/** An amount with `digits` decimals (default 2), rounded half up; "+" for credits when `signed`. */
+export function formatAmount(value: string | number, locale: string, opts: AmountOptions = {}): string {
+  const d = toDecimal(value)
+  if (!d) return DASH
+  const digits = opts.digits ?? 2
+  return numberFormat(locale, digits, opts.signed ?? false).format(exact(d.toFixed(digits, Decimal.ROUND_HALF_UP)))
+}
+
+/** A price keeps the digits it arrived with (an instrument's precision) unless told otherwise. */
+export function formatPrice(value: string, locale: string, digits?: number): string {
+  const d = toDecimal(value)
+  if (!d) return DASH
+  // The digits as written ("1.08500" has 5): Decimal would drop the trailing zeros.
+  const written = /\.(\d+)$/.exec(value.trim())?.[1]?.length ?? 0
+  return formatAmount(value, locale, { digits: digits ?? written })
+}
+
+/** `value` is in percent ("1.5" is 1.5 %), shown with 2 decimals and the language's percent sign and spacing. */
+export function formatPercent(value: string, locale: string, opts: { signed?: boolean } = {}): string {
+  const d = toDecimal(value)
+  if (!d) return DASH
+  const fraction = d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).div(100)
+  return numberFormat(locale, 2, opts.signed ?? false, true).format(exact(fraction.toFixed(4)))
+}
+
+const DATE_OPTIONS: Record<DateKind, Intl.DateTimeFormatOptions> = {
+  datetime: { dateStyle: 'medium', timeStyle: 'short' },
+  date: { dateStyle: 'medium' },
+  time: { timeStyle: 'medium' },
+}
+
+/**
+ * Epoch ms as the server's wall clock: shifting by the offset and formatting in UTC works in every engine (named
+ * offset zones such as "+05:30" do not, yet).
+ */
+export function formatDateTime(ms: number, locale: string, offsetMinutes = 0, kind: DateKind = 'datetime'): string {
+  if (!Number.isFinite(ms)) return DASH
+  return new Intl.DateTimeFormat(locale, { ...DATE_OPTIONS[kind], timeZone: 'UTC' }).format(ms + offsetMinutes * 60_000)
+}
+
+/** A yyyy-mm-dd calendar day (no time, no zone) in the language's medium date style. */
+export function formatDay(day: string, locale: string): string {
+  const ms = Date.parse(`${day}T00:00:00Z`)
+  return Number.isNaN(ms) ? '' : formatDateTime(ms, locale, 0, 'date')
+}
+
+export type Format = {
+  locale: string
+  amount: (value: string, opts?: AmountOptions) => string
+  price: (value: string, digits?: number) => string
+  percent: (value: string, opts?: { signed?: boolean }) => string
+  dateTime: (ms: number, kind?: DateKind) => string
+  day: (yyyyMmDd: string) => string
+}
+
+/** The formatter bound to the active Lingui locale and the server's offset; re-renders when either changes. */
+export function useFormat(): Format {
+  const { i18n } = useLingui()
+  const offset = useServerOffset()
+  const locale = i18n.locale || 'en-US'
+  return {
+    locale,
+    amount: (value, opts) => formatAmount(value, locale, opts),
+    price: (value, digits) => formatPrice(value, locale, digits),
+    percent: (value, opts) => formatPercent(value, locale, opts),
+    dateTime: (ms, kind) => formatDateTime(ms, locale, offset, kind),
+    day: (d) => formatDay(d, locale),
+  }
+}
