@@ -1,35 +1,18 @@
 // Keeps the app on chain 1 with a signed-in wallet (DESIGN.md section 4); the rules are in guard-rules.ts. This
 // component feeds them the wallet and session state and carries out what they say: revoke (/login_out, then forget
 // the token), store or remove the address, move to /empty, and ask for a signature (a popup on desktop and on the
-// fresh platform, the /sign page on mobile). It also disconnects the wallet when the user signs out.
+// fresh platform, the /sign page on mobile). Sign-out and 401s are handled in wallet-session-events.ts.
 import { useEffect } from 'react'
 import { useConnection } from 'wagmi'
-import { disconnect } from 'wagmi/actions'
 import { useSnapshot } from 'valtio'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
-import { authEvents } from '../lib/auth-events.ts'
 import { updateSession, useSession } from '../lib/session.ts'
 import { endSession } from '../lib/session-lifecycle.ts'
 import { isDesktopNow } from '../lib/use-is-desktop.ts'
 import { ui } from '../state/ui.ts'
 import { ACCEPTED_CHAIN_ID, wagmiConfig } from './config.ts'
 import { guardAction, safeRedirect } from './guard-rules.ts'
-import { rememberWallet } from './remembered.ts'
 import { useWalletReady } from './use-wallet-ready.ts'
-
-function listenForSessionEvents() {
-  const offReauth = authEvents.onReauth(() => void (ui.isSignWanted = true))
-  const offSignedOut = authEvents.onSignedOut(() => {
-    ui.isSignWanted = false
-    ui.isSignPopupOpen = false
-    rememberWallet(false)
-    return disconnect(wagmiConfig).catch(() => undefined)
-  })
-  return () => {
-    offReauth()
-    offSignedOut()
-  }
-}
 
 export function ChainGuard() {
   const ready = useWalletReady()
@@ -39,8 +22,6 @@ export function ChainGuard() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const navigate = useNavigate()
   const { isSignWanted } = useSnapshot(ui)
-
-  useEffect(listenForSessionEvents, [])
 
   useEffect(() => {
     if (!ready || status === 'reconnecting' || status === 'connecting') return

@@ -8,6 +8,7 @@ import { useSnapshot } from 'valtio'
 import { useSession } from '../lib/session.ts'
 import { ui } from '../state/ui.ts'
 import { isWalletRemembered } from './remembered.ts'
+import { listenForSessionEvents } from './wallet-session-events.ts'
 
 const WalletLayer = lazy(() => import('./wallet-layer.tsx').then((m) => ({ default: m.WalletLayer })))
 
@@ -35,6 +36,7 @@ export function WalletGate() {
     if (needed) ui.isWalletWanted = true
   }, [needed])
   useEffect(watchRememberedWallet, [])
+  useEffect(listenForSessionEvents, [])
   if (!needed) return null
   return (
     <Suspense fallback={null}>

@@ -21,7 +21,12 @@ function newestMail(email: string): { id: string; text: string } | null {
     return null
   }
   for (const name of names) {
-    const mail = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { id: string; to: string; text: string }
+    let mail: { id: string; to: string; text: string }
+    try {
+      mail = JSON.parse(readFileSync(join(dir, name), 'utf8')) as typeof mail
+    } catch {
+      continue // the server is still writing this mail; the next poll reads it whole
+    }
     if (mail.to === email) return mail
   }
   return null
