@@ -121,3 +121,43 @@ for (const width of WIDTHS) {
       })
   })
 }
+
+test.describe('navigation', () => {
+  test('old path names open their screens, and back skips the old address', async ({ pages }) => {
+    const page = pages.phone
+    await page.goto('/aboutUs')
+    await page.goto('/markets')
+    await expect(page).toHaveURL(/\/trades$/)
+    await page.goBack()
+    await expect(page).toHaveURL(/\/aboutUs$/)
+    await pages.phoneIn.goto('/record/')
+    await expect(pages.phoneIn).toHaveURL(/\/profile\/records$/)
+  })
+
+  test('an unknown address shows the not-found screen inside the app, with a way home', async ({ pages }) => {
+    const page = pages.phone
+    await page.goto('/no/such/page')
+    const screen = page.getByTestId('not-found')
+    await expect(screen).toBeVisible()
+    await expect(page.getByRole('navigation').first()).toBeVisible() // the tab bar stays
+    await screen.getByRole('link').click()
+    await expect(page).toHaveURL(/\/$/)
+  })
+
+  test('the back arrow of an account sub-page returns to the list where it was scrolled', async ({ pages }) => {
+    const page = pages.phoneIn
+    await page.setViewportSize({ width: 428, height: 600 })
+    await page.goto('/profile')
+    await expect(page.getByTestId('account-address')).toBeVisible()
+    const row = page.getByTestId('account-row-language')
+    await row.scrollIntoViewIfNeeded()
+    const scrolled = await page.evaluate(() => scrollY)
+    expect(scrolled).toBeGreaterThan(0)
+    await row.click()
+    await expect(page).toHaveURL(/\/profile\/language$/)
+    await expect(page.getByTestId('account-address')).toHaveCount(0) // the account card is only on /profile
+    await page.locator('.page-back').click()
+    await expect(page).toHaveURL(/\/profile$/)
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(scrolled)
+  })
+})

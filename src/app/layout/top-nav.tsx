@@ -6,6 +6,7 @@ import { ui } from '../../state/ui.ts'
 import { LanguageSelect } from '../../components/language-select.tsx'
 import { usePlatformName } from '../../lib/use-platform-name.ts'
 import { TABS } from './nav-items.ts'
+import { IconWallet } from '../../components/ui/icons.tsx'
 
 export function shortAddress(address: string) {
   return `${address.slice(0, 6)}…${address.slice(-4)}`
@@ -33,11 +34,16 @@ export function TopNav() {
       </nav>
       <div className="top-tools">
         <LanguageSelect id="language-select-top" />
-        {address && <span className="address-chip mono">{shortAddress(address)}</span>}
+        {address && (
+          <span className="address-chip mono">
+            <IconWallet size={16} />
+            {shortAddress(address)}
+          </span>
+        )}
         {address && !isLoggedIn && (
           <button
             type="button"
-            className="btn small primary"
+            className="btn primary"
             onClick={() => {
               ui.isSignDeclined = false
               ui.isSignPopupOpen = true
