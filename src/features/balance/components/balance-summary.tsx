@@ -19,11 +19,8 @@ export function BalanceSummary() {
       <List>
         <ListRow
           icon={<IconWallet />}
-          label={
-            <span className="summary-label">
-              <Trans>Balance</Trans> {data && <BookLabel book={data.book} />}
-            </span>
-          }
+          label={<Trans>Balance</Trans>}
+          detail={data && <BookLabel book={data.book} />}
           trailing={data ? <Amount value={data.totalUsdt} currency="USDT" /> : <Skeleton width="80px" />}
           to="/profile/{-$type}"
           params={{ type: 'balance' }}
