@@ -26,7 +26,9 @@ test('a new user sees demo funds, switches books, finds the funding in the recor
   await switchBook(page, 'Live')
   await expect(panel(page).getByTestId('balance-total')).toHaveText('0.00 USDT')
   await page.goto('/profile/records')
-  await expect(page.getByText('No records yet')).toBeVisible()
+  // The live book has no movements: the designed empty state, not a blank list.
+  await expect(page.getByTestId('records-empty')).toBeVisible()
+  await expect(page.getByTestId('record-row')).toHaveCount(0)
 
   await switchBook(page, 'Demo')
   await expect(panel(page).getByTestId('balance-total')).toHaveText('10,000.00 USDT')

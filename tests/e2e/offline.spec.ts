@@ -66,7 +66,7 @@ test('the last prices show offline after a reload, with their time and the offli
     // Their time, with the date: prices kept yesterday must not pass for today's.
     const year = String(new Date(Math.max(...saved.map((t) => t.time))).getUTCFullYear())
     await page.goBack()
-    await expect(page.getByTestId('prices-time')).toContainText('Last updated')
+    await expect(page.getByTestId('prices-time').getByTestId('stale-note')).toBeVisible()
     await expect(page.getByTestId('prices-time')).toContainText(year)
   } finally {
     await context.setOffline(false)
