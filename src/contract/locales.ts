@@ -1,5 +1,5 @@
 // The 16 languages the product ships. The product's server codes (en_US, hd_HD, ...) are what the Language header
-// and the stored choice carry; the BCP 47 tags name the catalogs under locales/ and drive Intl and luxon.
+// and the stored choice carry; the BCP 47 tags name the catalogs under locales/ and drive Intl.
 import * as z from 'zod/mini'
 
 export const LANGUAGES = [
