@@ -8,6 +8,7 @@ import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { installWallet } from '../tests/e2e/fixtures/wallet.ts'
+import { LANGUAGES } from '#contract/locales.ts'
 
 const args = process.argv.slice(2)
 const opt = (name: string, fallback: string) => {
@@ -17,7 +18,14 @@ const opt = (name: string, fallback: string) => {
 const DIST = resolve(opt('dist', process.env.STATIC_DIR ?? 'dist'))
 const OUT = resolve(opt('out', 'screenshots'))
 const WIDTHS = opt('widths', '428').split(',').map(Number)
-const LANGS = opt('langs', 'en_US').split(',')
+// The app's codes (de_DE, jp_JP, ta_TA) or BCP 47 tags (de-DE, ja-JP, th-TH).
+const LANGS = opt('langs', 'en_US')
+  .split(',')
+  .map((l) => {
+    const found = LANGUAGES.find((x) => x.code === l || x.bcp47 === l)
+    if (!found) throw new Error(`unknown language ${l}`)
+    return found
+  })
 const SCHEMES = opt('schemes', 'light,dark').split(',') as ('light' | 'dark')[]
 
 // name, path, signed in? (the signed-out screens are taken in a context without a session)
@@ -53,14 +61,14 @@ async function waitForHealth(base: string) {
   throw new Error('server did not start')
 }
 
-async function newPage(browser: Browser, base: string, width: number, scheme: 'light' | 'dark', lang: string) {
+async function newPage(browser: Browser, base: string, width: number, scheme: 'light' | 'dark', lang: (typeof LANGUAGES)[number]) {
   const height = width >= 1100 ? 900 : 926
-  const context = await browser.newContext({ baseURL: base, viewport: { width, height }, isMobile: width < 1100, hasTouch: width < 1100, colorScheme: scheme, serviceWorkers: 'block' })
+  const context = await browser.newContext({ baseURL: base, viewport: { width, height }, isMobile: width < 1100, hasTouch: width < 1100, colorScheme: scheme, locale: lang.bcp47, serviceWorkers: 'block' })
   await context.addInitScript((code) => {
     sessionStorage.setItem('keelson.intro.shown', '1')
     const s = JSON.parse(localStorage.getItem('keelson.session') ?? '{}') as Record<string, unknown>
     localStorage.setItem('keelson.session', JSON.stringify({ ...s, language: code }))
-  }, lang)
+  }, lang.code)
   return context.newPage()
 }
 
@@ -93,7 +101,7 @@ try {
         await signIn(signedIn)
         const signedOut = await newPage(browser, base, width, scheme, lang)
         for (const [name, path, needsSession] of SCREENS) {
-          const tag = [name, width, scheme, LANGS.length > 1 ? lang : ''].filter(Boolean).join('-')
+          const tag = [name, width, scheme, LANGS.length > 1 ? lang.bcp47 : ''].filter(Boolean).join('-')
           await shoot(needsSession ? signedIn : signedOut, path, `${OUT}/${tag}.png`)
         }
         await signedIn.context().close()
