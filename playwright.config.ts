@@ -35,7 +35,8 @@ export default defineConfig({
     command: 'node tests/e2e/serve.ts',
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A loaded machine (CI beside other jobs) has taken ~55 s to start the server and migrate a fresh PGlite.
+    timeout: 120_000,
     env: { PORT: String(PORT) },
   },
 })
