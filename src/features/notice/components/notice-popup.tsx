@@ -1,12 +1,13 @@
 // The site-wide notice: noticeTitle and noticeContent (operator HTML, sanitised). Shown once per notice per session.
-import { useState } from 'react'
+// Only the question "is there a notice?" runs on every visit; the dialog and its sanitiser (DOMPurify, 12 KB gzip)
+// load once there is one to show.
+import { Suspense, lazy, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Trans } from '@lingui/react/macro'
-import { Dialog } from '../../../components/ui/dialog.tsx'
-import { sanitizeNotice } from '../../../lib/sanitize.ts'
 import { configQueries } from '../../../lib/config-queries.ts'
 
 const SEEN_KEY = 'keelson.notice.seen'
+
+const NoticeDialog = lazy(() => import('./notice-dialog.tsx').then((m) => ({ default: m.NoticeDialog })))
 
 export function NoticePopup() {
   const { data: notice } = useQuery(configQueries.notice())
@@ -17,14 +18,8 @@ export function NoticePopup() {
     setSeen(notice.id)
   }
   return (
-    <Dialog onClose={close} labelledBy="notice-title">
-      <h2 id="notice-title">{notice.noticeTitle}</h2>
-      <div className="notice-body" dangerouslySetInnerHTML={{ __html: sanitizeNotice(notice.noticeContent) }} />
-      <div className="button-row">
-        <button type="button" className="btn primary" onClick={close}>
-          <Trans>Got it</Trans>
-        </button>
-      </div>
-    </Dialog>
+    <Suspense fallback={null}>
+      <NoticeDialog notice={notice} onClose={close} />
+    </Suspense>
   )
 }
