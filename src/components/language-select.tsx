@@ -6,6 +6,7 @@ import { LANGUAGES, isLanguageCode, toBcp47, type LanguageCode } from '#contract
 import { changeLanguage } from '../lib/i18n.ts'
 import { useSession } from '../lib/session.ts'
 import { Sheet } from './ui/sheet.tsx'
+import { buttonClass } from './ui/button.tsx'
 import { List, ListRow } from './ui/list-row.tsx'
 import { IconCheck, IconGlobe } from './ui/icons.tsx'
 
@@ -30,7 +31,7 @@ export function LanguageSelect({ id = 'language-select' }: { id?: string }) {
   )
 }
 
-/** A 44 px globe button showing the current language's short tag; the list opens in a sheet. */
+/** A globe button (at least 44 px) showing the current language's short tag; the list opens in a sheet. */
 export function LanguageButton() {
   const { t } = useLingui()
   const language = useSession((s) => s.language)
@@ -44,13 +45,14 @@ export function LanguageButton() {
     <>
       <button
         type="button"
-        className="icon-btn language-button"
-        aria-label={t`Language: ${current?.name ?? ''}`}
+        className={`${buttonClass('ghost')} language-button`}
+        // The accessible name starts with the visible tag (WCAG 2.5.3, label in name).
+        aria-label={`${toBcp47(language).slice(0, 2).toUpperCase()} · ${t`Language: ${current?.name ?? ''}`}`}
         aria-haspopup="dialog"
         data-testid="language-button"
         onClick={() => setOpen(true)}
       >
-        <IconGlobe size={22} />
+        <IconGlobe size={20} />
         <span aria-hidden="true">{toBcp47(language).slice(0, 2).toUpperCase()}</span>
       </button>
       <Sheet open={open} onClose={() => setOpen(false)} title={<Trans>Language</Trans>}>

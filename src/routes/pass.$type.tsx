@@ -41,7 +41,7 @@ function PassPage() {
           <RegisterForm onSignedIn={goHome} />
           <p>
             <Trans>Already registered?</Trans>{' '}
-            <Link to="/pass/$type" params={{ type: 'login' }}>
+            <Link to="/pass/$type" params={{ type: 'login' }} className={buttonClass('ghost')}>
               <Trans>Sign in with e-mail</Trans>
             </Link>
           </p>
@@ -52,7 +52,7 @@ function PassPage() {
             <Trans>Recover your password</Trans>
           </h1>
           <RecoverForm onReset={() => void navigate({ to: '/pass/$type', params: { type: 'login' }, search: { reset: true } })} />
-          <Link to="/pass/$type" params={{ type: 'login' }}>
+          <Link to="/pass/$type" params={{ type: 'login' }} className={buttonClass('ghost')}>
             <Trans>Back to sign-in</Trans>
           </Link>
         </>
@@ -74,10 +74,10 @@ function PassPage() {
           <LoginForm onSignedIn={goHome} />
           <OAuthButtons />
           <p className="button-row">
-            <Link to="/pass/$type" params={{ type: 'recover' }}>
+            <Link to="/pass/$type" params={{ type: 'recover' }} className={buttonClass('ghost')}>
               <Trans>Forgot password?</Trans>
             </Link>
-            <Link to="/pass/$type" params={{ type: 'register' }}>
+            <Link to="/pass/$type" params={{ type: 'register' }} className={buttonClass('ghost')}>
               <Trans>Create an account</Trans>
             </Link>
           </p>

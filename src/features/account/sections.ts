@@ -14,7 +14,7 @@ export const ACCOUNT_SECTIONS: AccountSection[] = [
   { type: 'balance', label: msg`Balance`, icon: IconWallet, isPrivate: true, body: msg`Your balances per currency, available, in use and locked, will appear here when deposits open.` },
   { type: 'records', label: msg`Transaction record`, icon: IconList, isPrivate: true, body: msg`Every movement of your money, with its reason, will be listed here.` },
   { type: 'orders', label: msg`Orders`, icon: IconFile, isPrivate: true, body: msg`Your contract, limit, financing and smart-plan orders will be listed here.` },
-  { type: 'notifications', label: msg`Notifications`, icon: IconBell, isPrivate: true, body: msg`Messages from Keelson will appear here. You have no messages.` },
+  { type: 'notifications', label: msg`Notifications`, icon: IconBell, isPrivate: true, body: msg`Your messages will appear here. You have no messages.` },
   { type: 'invite', label: msg`Invite friends`, icon: IconGift, isPrivate: true, body: msg`Your invite code and link will appear here.` },
   { type: 'verification', label: msg`Account verification`, icon: IconShield, isPrivate: true, body: msg`Identity verification (KYC) for loans opens in a coming release. Your status: not started.` },
   { type: 'password', label: msg`Change password`, icon: IconLock, isPrivate: true, needsEmail: true },

@@ -8,6 +8,7 @@ import { useConnect, useConnection, useConnectors, useSwitchChain } from 'wagmi'
 import { Button } from '../../components/ui/button.tsx'
 import { IconWallet } from '../../components/ui/icons.tsx'
 import { ui } from '../../state/ui.ts'
+import { usePlatformName } from '../../lib/use-platform-name.ts'
 import { ACCEPTED_CHAIN_ID, wagmiConfig } from '../config.ts'
 import { isAppKitConfigured, openWalletConnect } from '../appkit.ts'
 import { walletChoices } from '../wallet-choices.ts'
@@ -18,6 +19,7 @@ const config = wagmiConfig
 const wantSignature = () => void (ui.isSignWanted = true)
 
 export function ConnectPanel() {
+  const platformName = usePlatformName()
   const { status, chainId } = useConnection({ config })
   const connectors = useConnectors({ config })
   const connect = useConnect({ config })
@@ -57,7 +59,7 @@ export function ConnectPanel() {
       ) : wrongChain ? (
         <>
           <p>
-            <Trans>Keelson works on the Ethereum main network only. Your wallet is on another network.</Trans>
+            <Trans>{platformName} works on the Ethereum main network only. Your wallet is on another network.</Trans>
           </p>
           <Button size="lg" block loading={switchChain.isPending} onClick={handleSwitch}>
             <Trans>Switch to Ethereum</Trans>
@@ -70,7 +72,7 @@ export function ConnectPanel() {
           </p>
           {wallets.length === 0 && !isAppKitConfigured() && (
             <p className="muted" data-testid="no-wallet">
-              <Trans>No wallet was found in this browser. Install a wallet extension or open Keelson in your wallet app.</Trans>
+              <Trans>No wallet was found in this browser. Install a wallet extension or open {platformName} in your wallet app.</Trans>
             </p>
           )}
           <ul className="wallet-list">

@@ -9,6 +9,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { LanguageButton } from '../../../components/language-select.tsx'
 import { ui } from '../../../state/ui.ts'
+import { usePlatformName } from '../../../lib/use-platform-name.ts'
 
 const SHOWN_KEY = 'keelson.intro.shown'
 
@@ -20,6 +21,7 @@ export function shouldShowIntro(platform: string, url: URL, shown: string | null
 }
 
 export function IntroBoard() {
+  const platformName = usePlatformName()
   const { platform } = useSnapshot(ui)
   const navigate = useNavigate()
   const [open, setOpen] = useState(() =>
@@ -37,13 +39,11 @@ export function IntroBoard() {
   }
   return (
     <Dialog onClose={close} labelledBy="intro-title">
-      <div className="page-header standalone-bar">
-        <h2 id="intro-title" className="page-title">
-          <Trans>Welcome to Keelson</Trans>
+      <div className="card-head">
+        <h2 id="intro-title">
+          <Trans>Welcome to {platformName}</Trans>
         </h2>
-        <div className="page-actions">
-          <LanguageButton />
-        </div>
+        <LanguageButton />
       </div>
       <ul className="intro-points">
         <li>
