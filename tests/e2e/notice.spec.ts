@@ -11,6 +11,10 @@ test('the site-wide notice shows once per session, with its HTML sanitised', asy
     '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><form><input name="seed"></form>'
   expect((await request.post('/api/test/notice', { headers, data: { title: 'Holiday hours', content } })).status()).toBe(200)
   try {
+    // The service worker answers the public notice stale-while-revalidate: the first load after publishing may get
+    // the cached answer and refresh the cache; the next one shows the notice.
+    await page.reload()
+    await page.waitForResponse((r) => r.url().includes('/api/') && r.url().toLowerCase().includes('notice'))
     await page.reload()
     const dialog = page.getByRole('dialog', { name: 'Holiday hours' })
     await expect(dialog).toBeVisible()

@@ -38,7 +38,7 @@ test('the installed shell reloads offline with an offline banner and the last sc
   await context.setOffline(true)
   await page.reload()
   await expect(page.getByTestId('offline-banner')).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Markets' }).first()).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Market' }).first()).toBeVisible()
   await context.setOffline(false)
 })
 
