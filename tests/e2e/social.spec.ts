@@ -28,7 +28,7 @@ test('invite: code, QR, copy; a friend signing in through the link is counted', 
   const friend = await friendContext.newPage()
   const friendWallet = await installWallet(friend)
   await friend.goto(`/?invite=${inviteCode}`)
-  await friend.getByRole('button', { name: 'Skip' }).click()
+  await friend.getByRole('button', { name: 'Continue', exact: true }).click()
   await friend.getByRole('button', { name: 'Test Wallet' }).click()
   await expect(friend.getByTestId('signed-in')).toBeVisible()
   expect((await friendContext.cookies()).find((c) => c.name === 'invitecode')?.value).toBe(inviteCode)
