@@ -18,6 +18,7 @@ import { createHub } from './realtime/hub.ts'
 import { createSessionCache } from './modules/auth/session-cache.ts'
 import { registerSocketRoutes, SOCKET_MAX_PAYLOAD } from './realtime/socket.routes.ts'
 import { startMarket } from './market/start.ts'
+import { createQuotes } from './market/quotes.ts'
 import { startJobs } from './jobs/runner.ts'
 import { logRetries } from './ledger/db-errors.ts'
 import { pruneUsedSignatures } from './modules/auth/auth.service.ts'
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const hub = createHub(bus, app.log)
     await hub.ready
     app.decorate('hub', hub)
+    app.decorate('quotes', createQuotes(hub))
     const sessionCache = createSessionCache()
     hub.onSessionEvent((event) => ('revoked' in event ? sessionCache.forgetSessions(event.revoked) : sessionCache.forgetUser(event.userChanged)))
     app.decorate('sessionCache', sessionCache)

@@ -2,6 +2,7 @@
 import type { Db } from './db/client.ts'
 import type { Translate } from './plugins/i18n.ts'
 import type { Hub } from './realtime/hub.ts'
+import type { Quotes } from './market/quotes.ts'
 import type { ResolvedOptions } from './options.ts'
 
 declare module 'fastify' {
@@ -13,5 +14,7 @@ declare module 'fastify' {
     now: () => number
     conf: ResolvedOptions
     hub: Hub
+    /** The last quote per symbol heard on the bus (server/market/quotes.ts). */
+    quotes: Quotes
   }
 }

@@ -59,6 +59,7 @@ export function createHub(bus: Bus, log: Log, encode: (json: string) => Buffer =
   }
 
   const sessionListeners: Array<(event: SessionEvent) => void> = []
+  const tickerListeners: Array<(batch: Ticker[]) => void> = []
   /** Runs on the process that made the change at once, and again (harmlessly) when the bus echoes it. */
   function applySessionEvent(event: SessionEvent) {
     for (const listener of sessionListeners) listener(event)
@@ -84,6 +85,7 @@ export function createHub(bus: Bus, log: Log, encode: (json: string) => Buffer =
       lastTickers = (JSON.parse(payload) as { data: Ticker[] }).data
       lastTickerFrame = frame(payload)
       for (const client of clients) send(client, lastTickerFrame, true)
+      for (const listener of tickerListeners) listener(lastTickers)
     })),
     bus.subscribe('broadcast', onBus('broadcast', (payload) => {
       const data = frame(payload)
@@ -127,6 +129,8 @@ export function createHub(bus: Bus, log: Log, encode: (json: string) => Buffer =
     revokeSessions: (sessionIds: string[]) => (sessionIds.length > 0 ? publishSessionEvent({ revoked: sessionIds }) : Promise.resolve()),
     /** The user's stored details changed (the book switch): every process forgets its cached copy. */
     userChanged: (userId: string) => publishSessionEvent({ userChanged: userId }),
+    /** Every ticker batch heard on the bus (this process's own included), after the sockets got it. */
+    onTickers: (listener: (batch: Ticker[]) => void) => void tickerListeners.push(listener),
     onSessionEvent: (listener: (event: SessionEvent) => void) => void sessionListeners.push(listener),
     endSession,
   }

@@ -1,0 +1,122 @@
+// Contract (market) orders, limit orders and the trading account (DESIGN.md section 6, PRODUCT-SPEC section 3).
+// Every call acts on the caller's current book (demo or live). Opening, closing and cancelling move money through the
+// ledger and take an Idempotency-Key. The maths is in trading-math.ts, shared by the ticket and the server.
+import * as z from 'zod/mini'
+import { AccountType } from './auth.ts'
+import { Decimal, Millis, Page, pageOf, type Endpoint } from './endpoint.ts'
+import { Symbol } from './markets.ts'
+
+export const Side = z.enum(['buy', 'sell'])
+export type Side = z.infer<typeof Side>
+
+/** A positive decimal (lots, prices). */
+const Positive = Decimal.check(z.refine((v) => /[1-9]/.test(v) && !v.startsWith('-'), 'positive'))
+
+const OrderFields = {
+  symbol: Symbol,
+  side: Side,
+  lots: Positive,
+  leverage: z.int().check(z.gte(1), z.lte(1000)),
+  takeProfit: z.optional(Positive),
+  stopLoss: z.optional(Positive),
+}
+
+export const CreateContractOrder = z.object({
+  ...OrderFields,
+  /**
+   * The price the ticket showed (ask for a buy, bid for a sell) and how far the fill may move from it, in price
+   * units. When the fill would be further away the server answers 409 priceMoved and opens nothing: the ticket
+   * re-quotes. Both optional together (an API client may take any price).
+   */
+  quotedPrice: z.optional(Positive),
+  maxSlippage: z.optional(Decimal),
+})
+export type CreateContractOrder = z.infer<typeof CreateContractOrder>
+
+export const CreateLimitOrder = z.object({ ...OrderFields, /** Buy fills at ask <= price, sell at bid >= price. */ price: Positive })
+export type CreateLimitOrder = z.infer<typeof CreateLimitOrder>
+
+export const OrderNoBody = z.object({ orderNo: z.string().check(z.regex(/^\d{1,20}$/, 'orderNo')) })
+
+/** Why a position was closed: the user, or the engine (take profit, stop loss, stop-out). */
+export const CloseReason = z.enum(['user', 'take_profit', 'stop_loss', 'stop_out'])
+export type CloseReason = z.infer<typeof CloseReason>
+
+/** Positions: open, then closed. Limit orders: pending, then filled (a position opened) or cancelled. */
+export const OrderStatus = z.enum(['open', 'closed', 'pending', 'filled', 'cancelled'])
+export type OrderStatus = z.infer<typeof OrderStatus>
+
+export const Order = z.object({
+  orderNo: z.string(),
+  kind: z.enum(['contract', 'limit']),
+  book: AccountType,
+  symbol: Symbol,
+  side: Side,
+  lots: Decimal,
+  leverage: z.int(),
+  status: OrderStatus,
+  /** Limit orders: the price asked for. */
+  limitPrice: z.nullable(Decimal),
+  openPrice: z.nullable(Decimal),
+  closePrice: z.nullable(Decimal),
+  /** The price the position would close at now (bid for a buy, ask for a sell); null without a quote. */
+  lastPrice: z.nullable(Decimal),
+  takeProfit: z.nullable(Decimal),
+  stopLoss: z.nullable(Decimal),
+  /** Required margin, held while open (or while a limit order waits). */
+  margin: Decimal,
+  fee: Decimal,
+  /** Realised P/L once closed, floating P/L (at lastPrice) while open; in the margin currency. */
+  profit: Decimal,
+  pips: Decimal,
+  openTime: z.nullable(Millis),
+  closeTime: z.nullable(Millis),
+  createTime: Millis,
+  closeReason: z.nullable(CloseReason),
+  /** The account's margin level (%) when the engine closed it; null otherwise. */
+  closeMarginLevel: z.nullable(Decimal),
+  /** The limit order a position came from, or the position a limit order opened. */
+  linkedOrderNo: z.nullable(z.string()),
+})
+export type Order = z.infer<typeof Order>
+
+/** The trading account of the current book, in the margin currency (USDT). */
+export const TradeAccount = z.object({
+  book: AccountType,
+  currency: z.string(),
+  balance: Decimal,
+  floatingProfit: Decimal,
+  equity: Decimal,
+  margin: Decimal,
+  freeMargin: Decimal,
+  /** equity / margin × 100; null with no margin in use. */
+  marginLevel: z.nullable(Decimal),
+  marginCallLevel: Decimal,
+  stopOutLevel: Decimal,
+})
+export type TradeAccount = z.infer<typeof TradeAccount>
+
+export const PositionListQuery = z.extend(Page, { status: z._default(z.enum(['open', 'closed']), 'open') })
+export const LimitListQuery = z.extend(Page, { status: z._default(z.enum(['pending', 'history']), 'pending') })
+export const OrderNoQuery = OrderNoBody
+
+export const OrderPage = pageOf(Order)
+export type OrderPage = z.infer<typeof OrderPage>
+
+export const ordersApi = {
+  createContractOrder: { method: 'POST', path: '/createContractOrder', body: CreateContractOrder, data: Order, auth: true, money: true },
+  createLimitOrder: { method: 'POST', path: '/createLimitOrder', body: CreateLimitOrder, data: Order, auth: true, money: true },
+  closePositionOrder: { method: 'POST', path: '/closePositionOrder', body: OrderNoBody, data: Order, auth: true, money: true },
+  cancelLimitOrder: { method: 'POST', path: '/cancelLimitOrder', body: OrderNoBody, data: Order, auth: true, money: true },
+  /** Positions of the current book: open (newest first) or closed (latest close first). */
+  getContractOrderList: { method: 'GET', path: '/getContractOrderList', query: PositionListQuery, data: OrderPage, auth: true },
+  getLimitOrderList: { method: 'GET', path: '/getLimitOrderList', query: LimitListQuery, data: OrderPage, auth: true },
+  getLimitOrder: { method: 'GET', path: '/getLimitOrder', query: OrderNoQuery, data: Order, auth: true },
+  /** Every order of the current book, newest first. */
+  getAllOrderList: { method: 'GET', path: '/getAllOrderList', query: Page, data: OrderPage, auth: true },
+  getTradeAccount: { method: 'GET', path: '/getTradeAccount', data: TradeAccount, auth: true },
+} as const satisfies Record<string, Endpoint>
+
+/** Socket `order_update`: an order of the user changed (opened, filled, closed, cancelled). */
+export const OrderUpdate = z.object({ orderNo: z.string(), kind: z.enum(['contract', 'limit']), status: OrderStatus, closeReason: z.nullable(CloseReason) })
+export type OrderUpdate = z.infer<typeof OrderUpdate>
