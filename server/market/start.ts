@@ -14,7 +14,8 @@ export function startMarket(app: FastifyInstance, conf: ResolvedOptions) {
     now: app.now,
     isLeader: leadership.isLeader,
     publish: app.hub.publishTickers,
-    lastTickers: app.hub.lastTickers,
+    // Every symbol's last quote, closed markets' included (a batch carries only the open ones).
+    lastTickers: app.quotes.all,
     onError: (error) => app.log.warn({ err: error }, 'ticker publish failed'),
   })
   return {
