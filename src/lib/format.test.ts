@@ -28,6 +28,9 @@ describe('formatAmount', () => {
   it('shows a dash for something that is not a number', () => {
     expect(formatAmount('abc', 'en-US')).toBe('—')
     expect(formatPrice('', 'en-US')).toBe('—')
+    // Intl alone would show these as numbers.
+    expect(formatAmount('0x10', 'en-US')).toBe('—')
+    expect(formatAmount('Infinity', 'en-US')).toBe('—')
   })
 })
 
@@ -41,6 +44,11 @@ describe('formatPrice and formatPercent', () => {
     expect(formatPercent('1.234', 'en-US', { signed: true })).toBe('+1.23%')
     expect(plain(formatPercent('-0.5', 'de-DE', { signed: true }))).toBe('-0,50 %')
     expect(formatPercent('12.5', 'th-TH')).toBe('12.50%')
+  })
+  it('rounds a percentage half away from zero on the exact string', () => {
+    expect(formatPercent('0.005', 'en-US', { signed: true })).toBe('+0.01%')
+    expect(formatPercent('-2.675', 'en-US', { signed: true })).toBe('-2.68%')
+    expect(formatPercent('1.5e1', 'en-US')).toBe('15.00%')
   })
 })
 

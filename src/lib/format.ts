@@ -1,8 +1,8 @@
 // One formatter for every number and date the app shows, in the active language (issue 8). Decimal strings never
-// become floats: decimal.js rounds them, and Intl.NumberFormat receives the rounded *string* (exact decimal input,
-// ECMA-402 NumberFormat v3), so it only adds the language's separators and grouping (hi-IN groups 1,00,000).
+// become floats: Intl.NumberFormat receives the *string* (exact decimal input, ECMA-402 NumberFormat v3) and rounds
+// it itself, half away from zero (its default roundingMode, halfExpand, is decimal.js's ROUND_HALF_UP), then adds
+// the language's separators and grouping (hi-IN groups 1,00,000). No decimal.js here: it stays off the first visit.
 // Dates are shown in the server's timezone (getConfigValue serverTimezoneOffset, minutes east of UTC).
-import Decimal from 'decimal.js'
 import { useLingui } from '@lingui/react'
 import { useServerOffset } from './use-server-offset.ts'
 
@@ -27,13 +27,12 @@ function numberFormat(locale: string, digits: number, signed: boolean, percent =
   return f
 }
 
-function toDecimal(value: string | number): Decimal | null {
-  try {
-    const d = new Decimal(value)
-    return d.isFinite() ? d : null
-  } catch {
-    return null
-  }
+/** A plain decimal ("-12.50", "1e-7"); Intl would also take " 1", "0x10" or "Infinity", which are not amounts. */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i
+
+function toDecimal(value: string | number): string | null {
+  const s = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim()
+  return DECIMAL.test(s) ? s : null
 }
 
 // NumberFormat v3 takes an exact decimal string; the lib typings only know number | bigint.
@@ -44,15 +43,15 @@ export function formatAmount(value: string | number, locale: string, opts: Amoun
   const d = toDecimal(value)
   if (!d) return DASH
   const digits = opts.digits ?? 2
-  return numberFormat(locale, digits, opts.signed ?? false).format(exact(d.toFixed(digits, Decimal.ROUND_HALF_UP)))
+  return numberFormat(locale, digits, opts.signed ?? false).format(exact(d))
 }
 
 /** A price keeps the digits it arrived with (an instrument's precision) unless told otherwise. */
 export function formatPrice(value: string, locale: string, digits?: number): string {
   const d = toDecimal(value)
   if (!d) return DASH
-  // The digits as written ("1.08500" has 5): Decimal would drop the trailing zeros.
-  const written = /\.(\d+)$/.exec(value.trim())?.[1]?.length ?? 0
+  // The digits as written ("1.08500" has 5).
+  const written = /\.(\d+)$/.exec(d)?.[1]?.length ?? 0
   return formatAmount(value, locale, { digits: digits ?? written })
 }
 
@@ -60,8 +59,9 @@ export function formatPrice(value: string, locale: string, digits?: number): str
 export function formatPercent(value: string, locale: string, opts: { signed?: boolean } = {}): string {
   const d = toDecimal(value)
   if (!d) return DASH
-  const fraction = d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).div(100)
-  return numberFormat(locale, 2, opts.signed ?? false, true).format(exact(fraction.toFixed(4)))
+  // Percent style multiplies by 100: lowering the exponent divides the exact string by 100 first.
+  const [mantissa, exponent = '0'] = d.split(/e/i)
+  return numberFormat(locale, 2, opts.signed ?? false, true).format(exact(`${mantissa}e${Number(exponent) - 2}`))
 }
 
 const DATE_OPTIONS: Record<DateKind, Intl.DateTimeFormatOptions> = {

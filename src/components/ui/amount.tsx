@@ -1,5 +1,4 @@
 // Numbers on screen: tabular figures (columns line up) in the active language through the one formatter.
-import Decimal from 'decimal.js'
 import { useLingui } from '@lingui/react/macro'
 import { useFormat } from '../../lib/format.ts'
 import { IconDown, IconUp } from './icons.tsx'
@@ -29,13 +28,11 @@ export function Price({ value, digits, testId }: { value: string; digits?: numbe
 
 export type Direction = 'up' | 'down' | 'flat'
 
+/** The sign of a decimal string, read from its digits (no float, no decimal library on the first screen). */
 export function direction(value: string): Direction {
-  try {
-    const d = new Decimal(value)
-    return d.isZero() || !d.isFinite() ? 'flat' : d.isPositive() ? 'up' : 'down'
-  } catch {
-    return 'flat'
-  }
+  const m = /^\s*([+-]?)(\d*)\.?(\d*)(e[+-]?\d+)?\s*$/i.exec(value)
+  if (!m || !/[1-9]/.test(m[2]! + m[3]!)) return 'flat'
+  return m[1] === '-' ? 'down' : 'up'
 }
 
 /**
