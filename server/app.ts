@@ -19,6 +19,7 @@ import { createSessionCache } from './modules/auth/session-cache.ts'
 import { registerSocketRoutes, SOCKET_MAX_PAYLOAD } from './realtime/socket.routes.ts'
 import { startMarket } from './market/start.ts'
 import { createQuotes } from './market/quotes.ts'
+import { createCandleBook } from './market/candles.ts'
 import { startJobs } from './jobs/runner.ts'
 import { logRetries } from './ledger/db-errors.ts'
 import { pruneUsedSignatures } from './modules/auth/auth.service.ts'
@@ -29,6 +30,8 @@ import { registerAccountRoutes } from './modules/account/account.routes.ts'
 import { registerPasswordRoutes } from './modules/password/password.routes.ts'
 import { registerInviteRoutes } from './modules/invite/invite.routes.ts'
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts'
+import { registerMarketRoutes } from './modules/markets/markets.routes.ts'
+import { registerOrderRoutes } from './modules/orders/orders.routes.ts'
 import { resolveOptions, type AppOptions } from './options.ts'
 
 /** How often each instance forgets used signatures that can never pass again. */
@@ -83,6 +86,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     await hub.ready
     app.decorate('hub', hub)
     app.decorate('quotes', createQuotes(hub))
+    const candles = createCandleBook()
+    app.quotes.onBatch(candles.add)
+    app.decorate('candles', candles)
     const sessionCache = createSessionCache()
     hub.onSessionEvent((event) => ('revoked' in event ? sessionCache.forgetSessions(event.revoked) : sessionCache.forgetUser(event.userChanged)))
     app.decorate('sessionCache', sessionCache)
@@ -99,6 +105,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerPasswordRoutes(app)
     registerInviteRoutes(app)
     registerMessageRoutes(app)
+    registerMarketRoutes(app)
+    registerOrderRoutes(app)
     registerManifestRoute(app, conf.staticDir)
     await registerStatic(app, conf.staticDir)
 

@@ -25,6 +25,13 @@ function port(value: string | undefined): number {
   return n
 }
 
+/** A margin level in percent: a positive decimal. */
+function level(name: string, value: string | undefined, fallback: string): string {
+  if (value === undefined || value.trim() === '') return fallback
+  if (!/^\d{1,6}(\.\d{1,4})?$/.test(value.trim()) || Number(value) <= 0) throw new Error(`${name} must be a positive percentage, got "${value}"`)
+  return value.trim()
+}
+
 const text = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined)
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -46,6 +53,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       mail: { smtpUrl: text(env.SMTP_URL), outboxDir: join(dataDir, 'outbox'), from: text(env.MAIL_FROM) },
       tickMs: integer('TICK_MS', env.TICK_MS, 1000),
       sessionTtlMs: integer('SESSION_TTL_DAYS', env.SESSION_TTL_DAYS, 30) * 24 * 60 * 60 * 1000,
+      marginCallLevel: level('MARGIN_CALL_LEVEL', env.MARGIN_CALL_LEVEL, '100'),
+      stopOutLevel: level('STOP_OUT_LEVEL', env.STOP_OUT_LEVEL, '50'),
       corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       rateLimit: {

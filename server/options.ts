@@ -47,6 +47,10 @@ export type AppOptions = {
   mail?: MailOptions
   /** A token is refused this long after its sign-in; the app then asks for a new signature or password. */
   sessionTtlMs?: number
+  /** Margin level (%, decimal string) at which the app warns: MARGIN_CALL_LEVEL, 100 by default. */
+  marginCallLevel?: string
+  /** Margin level (%) below which the engine closes positions, largest loss first: STOP_OUT_LEVEL, 50 by default. */
+  stopOutLevel?: string
 }
 
 export type ResolvedOptions = Required<Omit<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail'>> &
@@ -70,5 +74,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     localesDir: options.localesDir ?? fileURLToPath(new URL('../locales', import.meta.url)),
     bodyLimit: options.bodyLimit ?? 100 * 1024,
     sessionTtlMs: options.sessionTtlMs ?? 30 * DAY_MS,
+    marginCallLevel: options.marginCallLevel ?? '100',
+    stopOutLevel: options.stopOutLevel ?? '50',
   }
 }

@@ -30,6 +30,15 @@ export const REASONS = {
   'demo.funding': 'reasonDemoFunding',
   'demo.reset': 'reasonDemoReset',
   transfer: 'reasonTransfer',
+  // Orders (server/modules/orders): one journal per event, so the record says what happened to the position.
+  'trade.open': 'reasonTradeOpen',
+  'trade.close': 'reasonTradeClose',
+  'trade.take_profit': 'reasonTradeTakeProfit',
+  'trade.stop_loss': 'reasonTradeStopLoss',
+  'trade.stop_out': 'reasonTradeStopOut',
+  'limit.reserve': 'reasonLimitReserve',
+  'limit.cancel': 'reasonLimitCancel',
+  'limit.fill': 'reasonLimitFill',
 } as const satisfies Record<string, ServerMessageKey>
 export type Reason = keyof typeof REASONS
 

@@ -3,12 +3,16 @@
 // messages in server-messages-<module>.ts.
 import { idempotencyMessages } from './server-messages-idempotency.ts'
 import { ledgerMessages } from './server-messages-ledger.ts'
+import { marketsMessages } from './server-messages-markets.ts'
+import { ordersMessages } from './server-messages-orders.ts'
 import { passwordMessages } from './server-messages-password.ts'
 import { socialMessages } from './server-messages-social.ts'
 
 export const serverMessages = {
   ...idempotencyMessages,
   ...ledgerMessages,
+  ...marketsMessages,
+  ...ordersMessages,
   ...passwordMessages,
   ...socialMessages,
   ok: /*i18n*/ { id: 'server.ok', message: 'success' },

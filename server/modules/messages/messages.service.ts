@@ -13,6 +13,11 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 /** Messages the system writes: each part is a server message, shown in the reader's language. */
 export const MESSAGE_TEMPLATES = {
   welcome: { title: 'messageWelcomeTitle', body: 'messageWelcomeBody' },
+  takeProfit: { title: 'messageTakeProfitTitle', body: 'messageTakeProfitBody' },
+  stopLoss: { title: 'messageStopLossTitle', body: 'messageStopLossBody' },
+  stopOut: { title: 'messageStopOutTitle', body: 'messageStopOutBody' },
+  limitFilled: { title: 'messageLimitFilledTitle', body: 'messageLimitFilledBody' },
+  limitCancelled: { title: 'messageLimitCancelledTitle', body: 'messageLimitCancelledBody' },
 } as const satisfies Record<string, { title: ServerMessageKey; body: ServerMessageKey }>
 export type MessageTemplate = keyof typeof MESSAGE_TEMPLATES
 

@@ -1,0 +1,61 @@
+// What an order must pass before any money moves: a known instrument, an open market, a quote, lots on the
+// instrument's grid, an offered leverage, TP/SL on the right side (DESIGN.md section 6). Each refusal is the
+// AppError the caller sees, in their language.
+import type { FastifyInstance } from 'fastify'
+import type { Side } from '#contract/orders.ts'
+import type { Ticker } from '#contract/socket.ts'
+import { isMarketOpen } from '#contract/trading-hours.ts'
+import { dec, MissingRateError, ratesFromQuotes, stopsValid, type Rates } from '#contract/trading-math.ts'
+import { AppError } from '../../app-error.ts'
+import { instrumentBySymbol, type CatalogueInstrument } from '../../market/catalogue.ts'
+
+export function instrumentOf(symbol: string): CatalogueInstrument {
+  const inst = instrumentBySymbol(symbol)
+  if (!inst) throw new AppError(404, 'unknownSymbol', { symbol })
+  return inst
+}
+
+export function requireOpenMarket(app: FastifyInstance, inst: CatalogueInstrument): void {
+  if (!isMarketOpen(inst.hours, app.now())) throw new AppError(409, 'marketClosed', { symbol: inst.symbol })
+}
+
+export function requireQuote(app: FastifyInstance, symbol: string): Ticker {
+  const quote = app.quotes.get(symbol)
+  if (!quote) throw new AppError(409, 'noQuote', { symbol })
+  return quote
+}
+
+/** Rates for converting into the margin currency, from every symbol's last quote. */
+export const currentRates = (app: FastifyInstance): Rates => ratesFromQuotes(app.quotes.all())
+
+/** Runs maths that may need a conversion no quote prices yet: that is a 409 noQuote, not a 500. */
+export function withRates<T>(symbol: string, work: () => T): T {
+  try {
+    return work()
+  } catch (error) {
+    if (error instanceof MissingRateError) throw new AppError(409, 'noQuote', { symbol: `${symbol} (${error.currency})` })
+    throw error
+  }
+}
+
+export function checkTerms(inst: CatalogueInstrument, lots: string, leverage: number): void {
+  const n = dec(lots)
+  if (n.lt(inst.lotMin) || n.gt(inst.lotMax) || !n.minus(inst.lotMin).mod(inst.lotStep).isZero()) {
+    throw new AppError(400, 'lotsOutOfRange', { symbol: inst.symbol, min: inst.lotMin, max: inst.lotMax, step: inst.lotStep })
+  }
+  if (!inst.leverages.includes(leverage)) {
+    throw new AppError(400, 'leverageNotAllowed', { symbol: inst.symbol, leverage, allowed: inst.leverages.join(', ') })
+  }
+}
+
+/** Buy: SL < price < TP; sell: TP < price < SL. `price` is where the position would close now, or the limit price. */
+export function checkStops(side: Side, price: string, takeProfit?: string, stopLoss?: string): void {
+  if (!stopsValid(side, price, takeProfit, stopLoss)) throw new AppError(400, 'unreasonableStops')
+}
+
+/** The fill must be within maxSlippage of the price the ticket showed; both are sent together or not at all. */
+export function checkSlippage(fill: string, quotedPrice?: string, maxSlippage?: string): void {
+  if (quotedPrice === undefined && maxSlippage === undefined) return
+  if (quotedPrice === undefined || maxSlippage === undefined || dec(maxSlippage).isNeg()) throw new AppError(400, 'slippageIncomplete')
+  if (dec(fill).minus(quotedPrice).abs().gt(maxSlippage)) throw new AppError(409, 'priceMoved', { price: fill })
+}

@@ -1,0 +1,221 @@
+// Every order event that moves money, each in ONE transaction with its row's state change: the book is locked
+// (lockBook), the free margin checked against equity (floating P/L counts), the row changed and the journal posted.
+// Journal keys: opening and placing use the caller's derived Idempotency-Key; a close is close:<no>, a fill
+// fill:<no>, a cancel cancel:<no>, whoever runs it (the user, the engine, a restarted leader): an event settles once.
+// Legs (margin currency): open = available -> margin (margin) and available -> house fees (fee); close = margin ->
+// available, and the P/L between available and the house trading_counterparty (a system account, which may go
+// negative). A loss larger than the user's whole book is capped at what they hold: balances never go below zero.
+import type { CloseReason, Side } from '#contract/orders.ts'
+import { account, dec, type Dec, type Rates } from '#contract/trading-math.ts'
+import type { Ticker } from '#contract/socket.ts'
+import { AppError } from '../../app-error.ts'
+import { bookBalances } from '../../ledger/books.ts'
+import { postJournal, type Leg, type Posted } from '../../ledger/post.ts'
+import type { Book, Reason, SystemKind, Tx, UserKind } from '../../ledger/types.ts'
+import type { CatalogueInstrument } from '../../market/catalogue.ts'
+import { insertOrder, lockBook, openPositions, orderByOpenKey, updateOrder } from './orders.repository.ts'
+import type { OrderRow } from './orders.table.ts'
+import { floating } from './orders.view.ts'
+
+export type Pricing = { quote: (symbol: string) => Ticker | undefined; rates: Rates }
+
+const userLeg = (userId: string, book: Book, kind: UserKind, currency: string, amount: Dec): Leg => ({
+  account: { ownerId: userId, book, kind },
+  currency,
+  amount: amount.toFixed(),
+})
+const houseLeg = (book: Book, kind: SystemKind, currency: string, amount: Dec): Leg => ({
+  account: { ownerId: null, book, kind },
+  currency,
+  amount: amount.toFixed(),
+})
+
+export type BookState = { available: Dec; margin: Dec; floating: Dec; positions: OrderRow[] }
+
+/** The book as the free-margin check sees it: balances from the ledger, open positions at the last quotes. */
+export async function bookState(tx: Tx, userId: string, book: Book, currency: string, pricing: Pricing): Promise<BookState> {
+  const [balances, positions] = await Promise.all([bookBalances(tx, userId, book), openPositions(tx, userId, book)])
+  const mine = balances.currencies.find((c) => c.currency === currency)
+  let pl = dec('0')
+  for (const p of positions) pl = pl.plus(floating(p, pricing.quote(p.symbol), pricing.rates) ?? '0')
+  return { available: dec(mine?.available ?? '0'), margin: dec(mine?.inUse ?? '0'), floating: pl, positions }
+}
+
+/** Margin level (%) of a book: equity / margin × 100 (null with no margin in use). */
+export const marginLevelOf = (s: BookState) =>
+  account({ balance: s.available.plus(s.margin), positions: [{ margin: s.margin, profit: s.floating }] }).marginLevel
+
+/** free margin = equity − margin = available + floating P/L; it must cover what the order takes. */
+function requireFreeMargin(s: BookState, needed: Dec, currency: string) {
+  const free = s.available.plus(s.floating)
+  if (free.lt(needed)) {
+    throw new AppError(409, 'insufficientMargin', { required: needed.toFixed(), free: atLeastZero(free).toFixed(), currency })
+  }
+}
+const atLeastZero = (v: Dec) => (v.isNeg() ? dec('0') : v)
+const maxOf = (a: Dec, b: Dec) => (a.gt(b) ? a : b)
+
+export type OpenInput = {
+  userId: string
+  book: Book
+  inst: CatalogueInstrument
+  side: Side
+  lots: string
+  leverage: number
+  takeProfit?: string
+  stopLoss?: string
+  margin: Dec
+  now: number
+  key: string
+} & ({ kind: 'contract'; price: Dec; fee: Dec } | { kind: 'limit'; limitPrice: string })
+
+/** Opens a position (margin + fee) or places a limit order (margin reserved), once per key. */
+export async function openOrder(tx: Tx, input: OpenInput, pricing: Pricing): Promise<{ row: OrderRow; posted: Posted | null }> {
+  const { userId, book, inst } = input
+  const currency = inst.marginCurrency
+  await lockBook(tx, userId, book)
+  const seen = await orderByOpenKey(tx, input.key)
+  if (seen) return { row: seen, posted: null }
+  const fee = input.kind === 'contract' ? input.fee : dec('0')
+  requireFreeMargin(await bookState(tx, userId, book, currency, pricing), input.margin.plus(fee), currency)
+  const row = await insertOrder(tx, {
+    userId,
+    book,
+    kind: input.kind,
+    symbol: inst.symbol,
+    side: input.side,
+    lots: input.lots,
+    leverage: input.leverage,
+    status: input.kind === 'contract' ? 'open' : 'pending',
+    limitPrice: input.kind === 'limit' ? input.limitPrice : null,
+    openPrice: input.kind === 'contract' ? input.price.toFixed() : null,
+    takeProfit: input.takeProfit ?? null,
+    stopLoss: input.stopLoss ?? null,
+    margin: input.margin.toFixed(),
+    fee: fee.toFixed(),
+    marginCurrency: currency,
+    openTime: input.kind === 'contract' ? input.now : null,
+    createTime: input.now,
+    openKey: input.key,
+  })
+  const posted = await postJournal(tx, {
+    kind: 'trade',
+    reason: input.kind === 'contract' ? 'trade.open' : 'limit.reserve',
+    reference: String(row.id),
+    idempotencyKey: input.key,
+    userId,
+    legs: [
+      userLeg(userId, book, 'available', currency, input.margin.plus(fee).neg()),
+      userLeg(userId, book, 'margin', currency, input.margin),
+      houseLeg(book, 'fees', currency, fee),
+    ],
+  })
+  return { row, posted }
+}
+
+const CLOSE_REASONS: Record<CloseReason, Reason> = {
+  user: 'trade.close',
+  take_profit: 'trade.take_profit',
+  stop_loss: 'trade.stop_loss',
+  stop_out: 'trade.stop_out',
+}
+
+export type CloseInput = { price: Dec; pl: Dec; reason: CloseReason; now: number; marginLevel: Dec | null; available: Dec }
+
+/**
+ * Closes a locked open position at `price` with P/L `pl` (computed by the caller with trading-math's profit). The
+ * caller holds the book lock and has read `available` under it.
+ */
+export async function settleClose(tx: Tx, row: OrderRow, c: CloseInput): Promise<{ row: OrderRow; posted: Posted }> {
+  const margin = dec(row.margin)
+  const currency = row.marginCurrency
+  // Negative balance protection: the user loses at most what the book holds (the position's margin included).
+  const settled = c.pl.isNeg() ? maxOf(c.pl, margin.plus(c.available).neg()) : c.pl
+  const updated = await updateOrder(tx, row.id, {
+    status: 'closed',
+    closePrice: c.price.toFixed(),
+    closeTime: c.now,
+    profit: settled.toFixed(),
+    closeReason: c.reason,
+    closeMarginLevel: c.marginLevel?.toDecimalPlaces(4).toFixed() ?? null,
+  })
+  const posted = await postJournal(tx, {
+    kind: 'trade',
+    reason: CLOSE_REASONS[c.reason],
+    reference: String(row.id),
+    idempotencyKey: `close:${row.id}`,
+    userId: row.userId,
+    legs: [
+      userLeg(row.userId, row.book, 'margin', currency, margin.neg()),
+      userLeg(row.userId, row.book, 'available', currency, margin.plus(settled)),
+      houseLeg(row.book, 'trading_counterparty', currency, settled.neg()),
+    ],
+  })
+  return { row: updated, posted }
+}
+
+/** Cancels a locked pending limit order: its margin goes back to available. */
+export async function settleCancel(tx: Tx, row: OrderRow, now: number): Promise<{ row: OrderRow; posted: Posted }> {
+  const margin = dec(row.margin)
+  const updated = await updateOrder(tx, row.id, { status: 'cancelled', closeTime: now })
+  const posted = await postJournal(tx, {
+    kind: 'trade',
+    reason: 'limit.cancel',
+    reference: String(row.id),
+    idempotencyKey: `cancel:${row.id}`,
+    userId: row.userId,
+    legs: [
+      userLeg(row.userId, row.book, 'margin', row.marginCurrency, margin.neg()),
+      userLeg(row.userId, row.book, 'available', row.marginCurrency, margin),
+    ],
+  })
+  return { row: updated, posted }
+}
+
+export type FillInput = { price: Dec; margin: Dec; fee: Dec; now: number; state: BookState }
+
+/**
+ * Fills a locked pending limit order at `price`: a new open position (its margin recomputed at the fill price, the
+ * fee charged) and the limit row marked filled, linked both ways. Answers null when the free margin does not cover
+ * the difference; the caller then cancels.
+ */
+export async function settleFill(tx: Tx, limit: OrderRow, f: FillInput): Promise<{ position: OrderRow; limit: OrderRow; posted: Posted } | null> {
+  const reserved = dec(limit.margin)
+  const extra = f.margin.minus(reserved)
+  if (f.state.available.plus(f.state.floating).lt(extra.plus(f.fee))) return null
+  const currency = limit.marginCurrency
+  const position = await insertOrder(tx, {
+    userId: limit.userId,
+    book: limit.book,
+    kind: 'contract',
+    symbol: limit.symbol,
+    side: limit.side,
+    lots: limit.lots,
+    leverage: limit.leverage,
+    status: 'open',
+    openPrice: f.price.toFixed(),
+    takeProfit: limit.takeProfit,
+    stopLoss: limit.stopLoss,
+    margin: f.margin.toFixed(),
+    fee: f.fee.toFixed(),
+    marginCurrency: currency,
+    openTime: f.now,
+    createTime: f.now,
+    linkedOrderNo: limit.id,
+    openKey: `fill:${limit.id}`,
+  })
+  const updated = await updateOrder(tx, limit.id, { status: 'filled', openPrice: f.price.toFixed(), openTime: f.now, linkedOrderNo: position.id })
+  const posted = await postJournal(tx, {
+    kind: 'trade',
+    reason: 'limit.fill',
+    reference: String(limit.id),
+    idempotencyKey: `fill:${limit.id}`,
+    userId: limit.userId,
+    legs: [
+      userLeg(limit.userId, limit.book, 'available', currency, extra.plus(f.fee).neg()),
+      userLeg(limit.userId, limit.book, 'margin', currency, extra),
+      houseLeg(limit.book, 'fees', currency, f.fee),
+    ],
+  })
+  return { position, limit: updated, posted }
+}

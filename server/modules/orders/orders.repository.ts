@@ -1,0 +1,82 @@
+// The orders table's queries. Money is not here: orders.money.ts pairs each state change with its journal.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { Book, DbOrTx, Tx } from '../../ledger/types.ts'
+import { orders, type OrderRow } from './orders.table.ts'
+
+export type NewOrder = typeof orders.$inferInsert
+
+export async function insertOrder(tx: Tx, values: NewOrder): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(values).returning()
+  return row!
+}
+
+export async function orderByOpenKey(handle: DbOrTx, openKey: string): Promise<OrderRow | undefined> {
+  const [row] = await handle.select().from(orders).where(eq(orders.openKey, openKey))
+  return row
+}
+
+/** The user's order, locked until the transaction ends; undefined for another user's or an unknown number. */
+export async function lockOrder(tx: Tx, userId: string, orderNo: bigint): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderNo), eq(orders.userId, userId)))
+    .for('update')
+  return row
+}
+
+export async function orderOf(handle: DbOrTx, userId: string, orderNo: bigint): Promise<OrderRow | undefined> {
+  const [row] = await handle
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderNo), eq(orders.userId, userId)))
+  return row
+}
+
+export async function updateOrder(tx: Tx, id: bigint, values: Partial<NewOrder>): Promise<OrderRow> {
+  const [row] = await tx.update(orders).set(values).where(eq(orders.id, id)).returning()
+  return row!
+}
+
+/** Open positions of one book: the free-margin check and the trade account value them at the last quotes. */
+export const openPositions = (handle: DbOrTx, userId: string, book: Book) =>
+  handle
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.book, book), eq(orders.kind, 'contract'), eq(orders.status, 'open')))
+
+type Filter = { userId: string; book: Book; kind?: 'contract' | 'limit'; statuses?: OrderRow['status'][] }
+
+function where(f: Filter) {
+  return and(
+    eq(orders.userId, f.userId),
+    eq(orders.book, f.book),
+    f.kind ? eq(orders.kind, f.kind) : undefined,
+    f.statuses ? inArray(orders.status, f.statuses) : undefined,
+  )
+}
+
+/** One page, newest first (closed positions: latest close first). */
+export async function orderPage(handle: DbOrTx, f: Filter, page: number, size: number, byClose = false) {
+  const order = byClose ? [desc(orders.closeTime), desc(orders.id)] : [desc(orders.id)]
+  const [rows, [total]] = await Promise.all([
+    handle
+      .select()
+      .from(orders)
+      .where(where(f))
+      .orderBy(...order)
+      .limit(size)
+      .offset((page - 1) * size),
+    handle.select({ n: sql<number>`count(*)::int` }).from(orders).where(where(f)),
+  ])
+  return { rows, total: Number(total?.n ?? 0) }
+}
+
+/** Every live row (open positions, pending limits): what the engine's trigger indexes are built from. */
+export const liveOrders = (handle: DbOrTx) => handle.select().from(orders).where(inArray(orders.status, ['open', 'pending']))
+
+/** Serialises every order operation on one user's book (opens, closes, fills, stop-outs) for this transaction, so a
+ * free-margin check stays true until its posting commits. Taken before any ledger row lock, always. */
+export async function lockBook(tx: Tx, userId: string, book: Book): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${userId}:${book}`}, 7351005))`)
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify'
+import { ordersApi } from '#contract/orders.ts'
+import { route } from '../../route.ts'
+import {
+  cancelLimitOrder,
+  closePositionOrder,
+  createContractOrder,
+  createLimitOrder,
+  getLimitOrder,
+  getTradeAccount,
+  listOrders,
+} from './orders.service.ts'
+
+export function registerOrderRoutes(app: FastifyInstance) {
+  route(app, ordersApi.createContractOrder, ({ user, body, idempotencyKey }) => createContractOrder(app, user, body, idempotencyKey))
+  route(app, ordersApi.createLimitOrder, ({ user, body, idempotencyKey }) => createLimitOrder(app, user, body, idempotencyKey))
+  route(app, ordersApi.closePositionOrder, ({ user, body }) => closePositionOrder(app, user, body.orderNo))
+  route(app, ordersApi.cancelLimitOrder, ({ user, body }) => cancelLimitOrder(app, user, body.orderNo))
+  route(app, ordersApi.getContractOrderList, ({ user, query }) =>
+    listOrders(app, user, query, query.status === 'open' ? { kind: 'contract', statuses: ['open'] } : { kind: 'contract', statuses: ['closed'], byClose: true }),
+  )
+  route(app, ordersApi.getLimitOrderList, ({ user, query }) =>
+    listOrders(app, user, query, { kind: 'limit', statuses: query.status === 'pending' ? ['pending'] : ['filled', 'cancelled'] }),
+  )
+  route(app, ordersApi.getLimitOrder, ({ user, query }) => getLimitOrder(app, user, query.orderNo))
+  route(app, ordersApi.getAllOrderList, ({ user, query }) => listOrders(app, user, query, {}))
+  route(app, ordersApi.getTradeAccount, ({ user }) => getTradeAccount(app, user.id, user.accountType))
+}

@@ -1,0 +1,146 @@
+// Contract and limit orders of the caller's current book (DESIGN.md section 6): the checks, then one transaction per
+// event (orders.money.ts), then order_update and balance_update to the owner's tabs once it has committed.
+import type { FastifyInstance } from 'fastify'
+import type { AuthUser } from '../../plugins/auth.ts'
+import type { CreateContractOrder, CreateLimitOrder, Order, OrderPage, TradeAccount } from '#contract/orders.ts'
+import { closePrice, dec, fee as feeOf, openPrice, profit, requiredMargin } from '#contract/trading-math.ts'
+import { DEMO_FUNDS } from '#contract/account.ts'
+import { AppError } from '../../app-error.ts'
+import { bookBalances } from '../../ledger/books.ts'
+import { retrying } from '../../ledger/db-errors.ts'
+import { pushBalanceUpdates } from '../../ledger/notify.ts'
+import type { Posted } from '../../ledger/post.ts'
+import type { Book } from '../../ledger/types.ts'
+import { checkSlippage, checkStops, checkTerms, currentRates, instrumentOf, requireOpenMarket, requireQuote, withRates } from './orders.checks.ts'
+import { bookState, openOrder, settleCancel, settleClose, type Pricing } from './orders.money.ts'
+import { lockBook, lockOrder, openPositions, orderOf, orderPage } from './orders.repository.ts'
+import type { OrderRow } from './orders.table.ts'
+import { floating, toOrder } from './orders.view.ts'
+
+export const pricingOf = (app: FastifyInstance): Pricing => ({ quote: (symbol) => app.quotes.get(symbol), rates: currentRates(app) })
+
+/** After commit: the owner's tabs refresh their orders and balance. */
+export async function announce(app: FastifyInstance, rows: OrderRow[], posted: Posted | null) {
+  for (const row of rows) {
+    const data = { orderNo: String(row.id), kind: row.kind, status: row.status, closeReason: row.closeReason }
+    await app.hub.publishToUser(row.userId, { messageType: 'order_update', data }).catch((error: unknown) => {
+      app.log.warn({ err: error, orderNo: data.orderNo }, 'order_update push failed')
+    })
+  }
+  if (posted) await pushBalanceUpdates(app, posted)
+}
+
+const view = (app: FastifyInstance, row: OrderRow, pricing = pricingOf(app)) => toOrder(row, pricing.quote(row.symbol), pricing.rates)
+
+export async function createContractOrder(app: FastifyInstance, user: AuthUser, body: CreateContractOrder, key: string): Promise<Order> {
+  const inst = instrumentOf(body.symbol)
+  checkTerms(inst, body.lots, body.leverage)
+  requireOpenMarket(app, inst)
+  const quote = requireQuote(app, inst.symbol)
+  const price = openPrice(body.side, quote)
+  checkSlippage(price.toFixed(), body.quotedPrice, body.maxSlippage)
+  checkStops(body.side, closePrice(body.side, quote).toFixed(), body.takeProfit, body.stopLoss)
+  const pricing = pricingOf(app)
+  const margin = withRates(inst.symbol, () => requiredMargin(inst, body.lots, body.leverage, price, pricing.rates))
+  const fee = withRates(inst.symbol, () => feeOf(inst, body.lots, price, pricing.rates))
+  const { side, lots, leverage, takeProfit, stopLoss } = body
+  const input = { kind: 'contract', userId: user.id, book: user.accountType, inst, side, lots, leverage, takeProfit, stopLoss, margin, fee, price, now: app.now(), key } as const
+  const { row, posted } = await retrying(() => app.db.transaction((tx) => openOrder(tx, input, pricing)))
+  await announce(app, [row], posted)
+  return view(app, row, pricing)
+}
+
+export async function createLimitOrder(app: FastifyInstance, user: AuthUser, body: CreateLimitOrder, key: string): Promise<Order> {
+  const inst = instrumentOf(body.symbol)
+  checkTerms(inst, body.lots, body.leverage)
+  requireOpenMarket(app, inst)
+  checkStops(body.side, body.price, body.takeProfit, body.stopLoss)
+  const pricing = pricingOf(app)
+  // Held at the limit price; the fill recomputes it at the price it gets.
+  const margin = withRates(inst.symbol, () => requiredMargin(inst, body.lots, body.leverage, body.price, pricing.rates))
+  const { side, lots, leverage, takeProfit, stopLoss } = body
+  const input = { kind: 'limit', userId: user.id, book: user.accountType, inst, side, lots, leverage, takeProfit, stopLoss, margin, limitPrice: body.price, now: app.now(), key } as const
+  const { row, posted } = await retrying(() => app.db.transaction((tx) => openOrder(tx, input, pricing)))
+  await announce(app, [row], posted)
+  return view(app, row, pricing)
+}
+
+/** The caller's order or 404 (another user's order is not theirs to know about). */
+async function ownOrder(app: FastifyInstance, userId: string, orderNo: string, kind: OrderRow['kind']): Promise<OrderRow> {
+  const row = await orderOf(app.db, userId, BigInt(orderNo))
+  if (!row || row.kind !== kind) throw new AppError(404, 'orderNotFound')
+  return row
+}
+
+export async function closePositionOrder(app: FastifyInstance, user: AuthUser, orderNo: string): Promise<Order> {
+  const found = await ownOrder(app, user.id, orderNo, 'contract')
+  if (found.status !== 'open') throw new AppError(409, 'positionNotOpen')
+  const inst = instrumentOf(found.symbol)
+  requireOpenMarket(app, inst)
+  const quote = requireQuote(app, inst.symbol)
+  const pricing = pricingOf(app)
+  const price = closePrice(found.side, quote)
+  const pl = withRates(inst.symbol, () => profit(inst, found.side, found.lots, found.openPrice!, price, pricing.rates))
+  const { row, posted } = await retrying(() =>
+    app.db.transaction(async (tx) => {
+      await lockBook(tx, user.id, found.book)
+      const locked = await lockOrder(tx, user.id, found.id)
+      if (locked?.status !== 'open') throw new AppError(409, 'positionNotOpen')
+      const state = await bookState(tx, user.id, found.book, locked.marginCurrency, pricing)
+      return settleClose(tx, locked, { price, pl, reason: 'user', now: app.now(), marginLevel: null, available: state.available })
+    }),
+  )
+  await announce(app, [row], posted)
+  return view(app, row, pricing)
+}
+
+export async function cancelLimitOrder(app: FastifyInstance, user: AuthUser, orderNo: string): Promise<Order> {
+  const found = await ownOrder(app, user.id, orderNo, 'limit')
+  if (found.status !== 'pending') throw new AppError(409, 'limitNotPending')
+  const { row, posted } = await retrying(() =>
+    app.db.transaction(async (tx) => {
+      await lockBook(tx, user.id, found.book)
+      const locked = await lockOrder(tx, user.id, found.id)
+      if (locked?.status !== 'pending') throw new AppError(409, 'limitNotPending')
+      return settleCancel(tx, locked, app.now())
+    }),
+  )
+  await announce(app, [row], posted)
+  return view(app, row)
+}
+
+export async function getLimitOrder(app: FastifyInstance, user: AuthUser, orderNo: string): Promise<Order> {
+  return view(app, await ownOrder(app, user.id, orderNo, 'limit'))
+}
+
+type Listing = { kind?: 'contract' | 'limit'; statuses?: OrderRow['status'][]; byClose?: boolean }
+
+export async function listOrders(app: FastifyInstance, user: AuthUser, page: { page: number; size: number }, what: Listing): Promise<OrderPage> {
+  const { rows, total } = await orderPage(app.db, { userId: user.id, book: user.accountType, kind: what.kind, statuses: what.statuses }, page.page, page.size, what.byClose)
+  const pricing = pricingOf(app)
+  return { list: rows.map((row) => view(app, row, pricing)), total, page: page.page, size: page.size }
+}
+
+export async function getTradeAccount(app: FastifyInstance, userId: string, book: Book): Promise<TradeAccount> {
+  const currency = DEMO_FUNDS.currency
+  const [balances, positions] = await Promise.all([bookBalances(app.db, userId, book), openPositions(app.db, userId, book)])
+  const mine = balances.currencies.find((c) => c.currency === currency)
+  const pricing = pricingOf(app)
+  let pl = dec('0')
+  for (const p of positions) pl = pl.plus(floating(p, pricing.quote(p.symbol), pricing.rates) ?? '0')
+  const margin = dec(mine?.inUse ?? '0')
+  const balance = dec(mine?.available ?? '0').plus(margin)
+  const equity = balance.plus(pl)
+  return {
+    book,
+    currency,
+    balance: balance.toFixed(),
+    floatingProfit: pl.toFixed(),
+    equity: equity.toFixed(),
+    margin: margin.toFixed(),
+    freeMargin: equity.minus(margin).toFixed(),
+    marginLevel: margin.isZero() ? null : equity.div(margin).times(100).toDecimalPlaces(2).toFixed(),
+    marginCallLevel: app.conf.marginCallLevel,
+    stopOutLevel: app.conf.stopOutLevel,
+  }
+}

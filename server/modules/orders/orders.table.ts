@@ -1,0 +1,48 @@
+// Contract positions and limit orders (migration 0013_orders.sql). The orders module owns this table; other modules
+// call orders.service.ts. Prices and amounts are numeric (decimal strings in TypeScript); times are epoch ms from
+// the app's clock, so tests can move it.
+import { bigint, index, integer, numeric, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core'
+import { users } from '../auth/auth.table.ts'
+
+const decimal = (name: string) => numeric(name, { precision: 38, scale: 18 })
+
+export const orders = pgTable(
+  'orders',
+  {
+    /** The order number users see. */
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity({ startWith: 10000001 }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    book: text('book', { enum: ['demo', 'live'] }).notNull(),
+    kind: text('kind', { enum: ['contract', 'limit'] }).notNull(),
+    symbol: text('symbol').notNull(),
+    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    lots: decimal('lots').notNull(),
+    leverage: integer('leverage').notNull(),
+    status: text('status', { enum: ['open', 'closed', 'pending', 'filled', 'cancelled'] }).notNull(),
+    limitPrice: decimal('limit_price'),
+    openPrice: decimal('open_price'),
+    closePrice: decimal('close_price'),
+    takeProfit: decimal('take_profit'),
+    stopLoss: decimal('stop_loss'),
+    margin: decimal('margin').notNull(),
+    fee: decimal('fee').notNull().default('0'),
+    profit: decimal('profit').notNull().default('0'),
+    marginCurrency: text('margin_currency').notNull(),
+    openTime: bigint('open_time', { mode: 'number' }),
+    closeTime: bigint('close_time', { mode: 'number' }),
+    createTime: bigint('create_time', { mode: 'number' }).notNull(),
+    closeReason: text('close_reason', { enum: ['user', 'take_profit', 'stop_loss', 'stop_out'] }),
+    closeMarginLevel: decimal('close_margin_level'),
+    linkedOrderNo: bigint('linked_order_no', { mode: 'bigint' }),
+    openKey: text('open_key').notNull(),
+  },
+  (t) => [
+    unique('orders_open_key_unique').on(t.openKey),
+    index('orders_user_book_kind_status_idx').on(t.userId, t.book, t.kind, t.status, t.id.desc()),
+    index('orders_user_book_id_idx').on(t.userId, t.book, t.id.desc()),
+  ],
+)
+
+export type OrderRow = typeof orders.$inferSelect

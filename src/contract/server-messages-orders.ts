@@ -1,0 +1,71 @@
+// Server messages of the orders module (contract and limit orders, the engine's closes); spread into serverMessages
+// (server-messages.ts). Each entry is marked /*i18n*/ with an explicit id for Lingui's extractor. Imports nothing.
+export const ordersMessages = {
+  orderNotFound: /*i18n*/ { id: 'server.orders.notFound', message: 'Order not found' },
+  unknownSymbol: /*i18n*/ { id: 'server.orders.unknownSymbol', message: 'Unknown instrument: {symbol}' },
+  marketClosed: /*i18n*/ { id: 'server.orders.marketClosed', message: 'The market for {symbol} is closed now' },
+  noQuote: /*i18n*/ { id: 'server.orders.noQuote', message: 'There is no price for {symbol} yet, please try again shortly' },
+  priceMoved: /*i18n*/ {
+    id: 'server.orders.priceMoved',
+    message: 'The price moved to {price}, more than the slippage you accepted; check the new price and confirm again',
+  },
+  slippageIncomplete: /*i18n*/ {
+    id: 'server.orders.slippageIncomplete',
+    message: 'Send the quoted price and the accepted slippage together, or neither',
+  },
+  lotsOutOfRange: /*i18n*/ {
+    id: 'server.orders.lotsOutOfRange',
+    message: 'Lots for {symbol} go from {min} to {max} in steps of {step}',
+  },
+  leverageNotAllowed: /*i18n*/ {
+    id: 'server.orders.leverageNotAllowed',
+    message: 'Leverage {leverage} is not offered for {symbol}; choose one of {allowed}',
+  },
+  // The wording of PRODUCT-SPEC section 5.
+  unreasonableStops: /*i18n*/ {
+    id: 'server.orders.unreasonableStops',
+    message: 'unreasonable price setting for stop profit and stop loss',
+  },
+  insufficientMargin: /*i18n*/ {
+    id: 'server.orders.insufficientMargin',
+    message: 'Not enough free margin: this order needs {required} {currency} and {free} {currency} is free',
+  },
+  positionNotOpen: /*i18n*/ { id: 'server.orders.positionNotOpen', message: 'This position is already closed' },
+  limitNotPending: /*i18n*/ { id: 'server.orders.limitNotPending', message: 'This limit order is no longer pending' },
+  // Reasons shown in the transaction record (server/ledger/types.ts REASONS).
+  reasonTradeOpen: /*i18n*/ { id: 'server.ledger.reason.trade.open', message: 'Position opened: margin held and fee' },
+  reasonTradeClose: /*i18n*/ { id: 'server.ledger.reason.trade.close', message: 'Position closed: margin released and profit or loss' },
+  reasonTradeTakeProfit: /*i18n*/ { id: 'server.ledger.reason.trade.takeProfit', message: 'Position closed by take profit' },
+  reasonTradeStopLoss: /*i18n*/ { id: 'server.ledger.reason.trade.stopLoss', message: 'Position closed by stop loss' },
+  reasonTradeStopOut: /*i18n*/ { id: 'server.ledger.reason.trade.stopOut', message: 'Position closed by stop-out' },
+  reasonLimitReserve: /*i18n*/ { id: 'server.ledger.reason.limit.reserve', message: 'Limit order placed: margin held' },
+  reasonLimitCancel: /*i18n*/ { id: 'server.ledger.reason.limit.cancel', message: 'Limit order cancelled: margin released' },
+  reasonLimitFill: /*i18n*/ { id: 'server.ledger.reason.limit.fill', message: 'Limit order filled: margin adjusted and fee' },
+  // Messages the engine sends (messages.service.ts MESSAGE_TEMPLATES); the order history shows the price and margin level.
+  messageTakeProfitTitle: /*i18n*/ { id: 'server.message.takeProfit.title', message: 'Take profit reached' },
+  messageTakeProfitBody: /*i18n*/ {
+    id: 'server.message.takeProfit.body',
+    message: 'One of your positions was closed at its take-profit price. Your order history shows the price and the result.',
+  },
+  messageStopLossTitle: /*i18n*/ { id: 'server.message.stopLoss.title', message: 'Stop loss reached' },
+  messageStopLossBody: /*i18n*/ {
+    id: 'server.message.stopLoss.body',
+    message: 'One of your positions was closed at its stop-loss price. Your order history shows the price and the result.',
+  },
+  messageStopOutTitle: /*i18n*/ { id: 'server.message.stopOut.title', message: 'Position closed by stop-out' },
+  messageStopOutBody: /*i18n*/ {
+    id: 'server.message.stopOut.body',
+    message:
+      'Your margin level fell below the stop-out level, so a position was closed, the largest loss first. Your order history shows the price and the margin level.',
+  },
+  messageLimitFilledTitle: /*i18n*/ { id: 'server.message.limitFilled.title', message: 'Limit order filled' },
+  messageLimitFilledBody: /*i18n*/ {
+    id: 'server.message.limitFilled.body',
+    message: 'The price reached your limit order, and it opened a position. You find it among your open positions.',
+  },
+  messageLimitCancelledTitle: /*i18n*/ { id: 'server.message.limitCancelled.title', message: 'Limit order cancelled' },
+  messageLimitCancelledBody: /*i18n*/ {
+    id: 'server.message.limitCancelled.body',
+    message: 'The price reached your limit order, but the free margin did not cover the position at that price, so the order was cancelled and its margin released.',
+  },
+} as const
