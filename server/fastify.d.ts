@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts'
 import type { Translate } from './plugins/i18n.ts'
 import type { Hub } from './realtime/hub.ts'
 import type { Quotes } from './market/quotes.ts'
+import type { CandleBook } from './market/candles.ts'
 import type { ResolvedOptions } from './options.ts'
 
 declare module 'fastify' {
@@ -16,5 +17,7 @@ declare module 'fastify' {
     hub: Hub
     /** The last quote per symbol heard on the bus (server/market/quotes.ts). */
     quotes: Quotes
+    /** The candles built from those quotes; the newest is the live one (server/market/candles.ts). */
+    candles: CandleBook
   }
 }
