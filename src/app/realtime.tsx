@@ -46,6 +46,7 @@ function handler(queryClient: QueryClient) {
         if (userId === null) break
         refresh(userKeys.balance(userId))
         refresh(userKeys.records(userId))
+        refresh(userKeys.tradeAccount(userId))
         break
       case 'notice':
         refresh(configQueries.notice().queryKey)

@@ -22,4 +22,7 @@ export const userKeys = {
   invite: (userId: UserId) => [...userKeys.of(userId), 'invite'] as const,
   orders: (userId: UserId) => [...userKeys.of(userId), 'orders'] as const,
   limitOrders: (userId: UserId) => [...userKeys.orders(userId), 'limit'] as const,
+  /** The trading account (margin, equity): refreshed by order_update (under orders) and by balance_update. */
+  tradeAccount: (userId: UserId) => [...userKeys.orders(userId), 'account'] as const,
+  favourites: (userId: UserId) => [...userKeys.of(userId), 'favourites'] as const,
 }

@@ -1,5 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { InstrumentScreen } from '../../features/markets/components/instrument-screen.tsx'
+import { useMarketView } from '../../features/markets/use-market-view.ts'
+import { TradePanel } from '../../features/trade/components/trade-panel.tsx'
+import { useTradeLines } from '../../features/trade/use-trade-lines.ts'
 
 type Search = { symbol?: string }
 
@@ -11,7 +14,10 @@ function validateSearch(search: Record<string, unknown>): Search {
 
 export const Route = createFileRoute('/_app/detail')({ validateSearch, component: DetailRoute })
 
+/** The markets feature's instrument screen with the trade feature's ticket, orders and chart lines composed in. */
 function DetailRoute() {
   const { symbol } = Route.useSearch()
-  return <InstrumentScreen symbol={symbol} />
+  const market = useMarketView()
+  const lines = useTradeLines(symbol ?? '', market)
+  return <InstrumentScreen symbol={symbol} lines={lines} trade={(inst, isOpen) => <TradePanel inst={inst} market={market} isOpen={isOpen} />} />
 }

@@ -6,6 +6,7 @@ import { InvitePanel } from '../../features/invite/components/invite-panel.tsx'
 import { RecordsPanel } from '../../features/records/components/records-panel.tsx'
 import { NotificationsPanel } from '../../features/messages/components/notifications-panel.tsx'
 import { ChangePasswordForm } from '../../features/password/components/change-password-form.tsx'
+import { OrdersSection } from './-orders-section.tsx'
 
 export const Route = createFileRoute('/_app/profile/{-$type}')({ component: ProfileRoute })
 
@@ -22,6 +23,8 @@ function panelFor(type: string | undefined): ReactNode {
       return <NotificationsPanel />
     case 'password':
       return <ChangePasswordForm />
+    case 'orders':
+      return <OrdersSection />
     default:
       return undefined
   }

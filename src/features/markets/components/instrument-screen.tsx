@@ -1,8 +1,13 @@
-// /detail?symbol=XXX: one instrument's bid, ask, spread and change, live (or the kept prices offline). Charts and
-// trading come with issue 9; the screen says so instead of pretending.
+// /detail?symbol=XXX: one instrument's live bid, ask and spread ("Simulated" when they are), whether its market is
+// open, the candle chart (its library loads after this screen shows), and the trading part the route composes in
+// (`trade`, from the trade feature) with the chart lines of the open positions (`lines`). Offline: the kept prices
+// with their time.
+import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
+import type { Instrument } from '#contract/markets.ts'
+import { isMarketOpen, nextOpen } from '#contract/trading-hours.ts'
 import { PageHeader } from '../../../components/ui/page-header.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { Change, Price } from '../../../components/ui/amount.tsx'
@@ -13,16 +18,25 @@ import { buttonClass } from '../../../components/ui/button.tsx'
 import { IconInfo, IconSearch } from '../../../components/ui/icons.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
-import { marketQueries } from '../api.ts'
+import { catalogueQueries } from '../catalogue-api.ts'
 import { changePercent, spread } from '../ticker-math.ts'
+import { useMarketView } from '../use-market-view.ts'
+import { useNow } from '../use-now.ts'
+import { CandleChart, type ChartLine } from './candle-chart.tsx'
 import { SimulatedBadge } from './simulated-badge.tsx'
 import '../prices.css'
+import '../markets.css'
 
-export function InstrumentScreen({ symbol }: { symbol?: string }) {
+type Props = { symbol?: string; lines?: ChartLine[]; trade?: (inst: Instrument, isOpen: boolean) => ReactNode }
+
+export function InstrumentScreen({ symbol, lines = [], trade }: Props) {
   const f = useFormat()
   const isOnline = useIsOnline()
-  const { data: tickers, isPending } = useQuery(marketQueries.tickers())
-  const ticker = tickers?.find((t) => t.symbol === symbol)
+  const market = useMarketView()
+  const now = useNow()
+  const info = useQuery({ ...catalogueQueries.instrument(symbol ?? ''), enabled: !!symbol })
+  const inst = info.data ?? (symbol ? market.instrument(symbol) : undefined)
+  const ticker = symbol ? market.quote(symbol) : undefined
   const toMarkets = (
     <Link to="/trades" className={buttonClass('primary')}>
       <Trans>See all prices</Trans>
@@ -33,13 +47,15 @@ export function InstrumentScreen({ symbol }: { symbol?: string }) {
     body = <EmptyState icon={<IconSearch size={32} />} title={<Trans>No instrument chosen</Trans>} action={toMarkets} />
   } else if (!ticker) {
     body =
-      isPending || (isOnline && (tickers?.length ?? 0) === 0) ? (
+      info.isPending && isOnline ? (
         <SkeletonRows rows={3} />
       ) : (
         <EmptyState icon={<IconSearch size={32} />} title={<Trans>No prices for {symbol}</Trans>} action={toMarkets} />
       )
   } else {
     const change = changePercent(ticker)
+      const isOpen = inst ? isMarketOpen(inst.hours, now) : true
+    const opens = inst && !isOpen ? nextOpen(inst.hours, now) : null
     body = (
       <>
         <Card title={<Trans>Price</Trans>} titleId="quote-title" actions={ticker.simulated && <SimulatedBadge />}>
@@ -58,13 +74,13 @@ export function InstrumentScreen({ symbol }: { symbol?: string }) {
             <dt>
               <Trans>Bid</Trans>
             </dt>
-            <dd>
+            <dd data-testid="instrument-bid-small">
               <Price value={ticker.bid} />
             </dd>
             <dt>
               <Trans>Ask</Trans>
             </dt>
-            <dd>
+            <dd data-testid="instrument-ask">
               <Price value={ticker.ask} />
             </dd>
             <dt>
@@ -74,6 +90,12 @@ export function InstrumentScreen({ symbol }: { symbol?: string }) {
               <Price value={spread(ticker)} />
             </dd>
           </dl>
+          {!isOpen && (
+            <p className="market-closed-note" data-testid="instrument-closed">
+              <IconInfo size={18} />
+              {opens ? <Trans>Market closed. It opens {f.dateTime(opens)}.</Trans> : <Trans>Market closed.</Trans>}
+            </p>
+          )}
           {isOnline ? (
             <p className="caption">
               <Trans>Updated {f.dateTime(ticker.time, 'time')}</Trans>
@@ -82,18 +104,19 @@ export function InstrumentScreen({ symbol }: { symbol?: string }) {
             <StaleNote time={ticker.time} />
           )}
         </Card>
-        <Card>
-          <p className="muted">
-            <IconInfo size={18} /> <Trans>Charts and trading for this instrument open in a coming release.</Trans>
-          </p>
+        <Card title={<Trans>Chart</Trans>} titleId="chart-title" flush>
+          <CandleChart symbol={symbol} digits={inst?.digits ?? digitsOf(ticker.bid)} quote={ticker} lines={lines} />
         </Card>
+        {inst && trade?.(inst, isOpen)}
       </>
     )
   }
   return (
     <div className="instrument" data-testid="instrument">
-      <PageHeader title={symbol ?? <Trans>Instrument</Trans>} back="/trades" />
+      <PageHeader title={inst ? `${inst.symbol} · ${inst.name}` : (symbol ?? <Trans>Instrument</Trans>)} back="/trades" />
       {body}
     </div>
   )
 }
+
+const digitsOf = (price: string) => /\.(\d+)$/.exec(price)?.[1]?.length ?? 0

@@ -1,19 +1,47 @@
-import { Trans } from '@lingui/react/macro'
+import { useState, type ReactNode } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { PageHeader } from '../../../components/ui/page-header.tsx'
-import { Card } from '../../../components/ui/card.tsx'
-import { PriceList } from './price-list.tsx'
+import { Segmented } from '../../../components/ui/segmented.tsx'
+import { useIsDesktop } from '../../../lib/use-is-desktop.ts'
+import { MarketList } from './market-list.tsx'
+import '../prices.css'
+import '../markets.css'
 
-/** The Market tab: every instrument's price; trading itself comes in a later release (issue 9). */
-export function MarketsScreen() {
+/**
+ * The Market tab. `orders` (the trade feature's positions, composed by the route; absent when signed out) sits
+ * beside the list on desktop and behind a switch on phones, where 60 instruments would push it out of reach.
+ */
+export function MarketsScreen({ orders, search }: { orders?: ReactNode; search?: string }) {
+  const { t } = useLingui()
+  const isDesktop = useIsDesktop()
+  const [view, setView] = useState<'prices' | 'orders'>('prices')
+  if (isDesktop)
+    return (
+      <div className="markets">
+        <PageHeader title={<Trans>Markets</Trans>} />
+        <div className={orders ? 'markets-columns' : undefined}>
+          <MarketList initialSearch={search} />
+          {orders && <div className="markets-side">{orders}</div>}
+        </div>
+      </div>
+    )
   return (
     <div className="markets">
       <PageHeader title={<Trans>Markets</Trans>} />
-      <PriceList title={<Trans>All instruments</Trans>} />
-      <Card>
-        <p className="muted">
-          <Trans>Tap an instrument for its bid, ask and spread. Contract and limit orders open in a coming release.</Trans>
-        </p>
-      </Card>
+      {orders && (
+        <div className="markets-switch">
+          <Segmented
+            label={t`Show`}
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'prices', label: <Trans>Prices</Trans> },
+              { value: 'orders', label: <Trans>My orders</Trans> },
+            ]}
+          />
+        </div>
+      )}
+      {view === 'orders' && orders ? orders : <MarketList initialSearch={search} />}
     </div>
   )
 }

@@ -1,0 +1,138 @@
+// Candles of one instrument with TradingView lightweight-charts. The library is imported dynamically inside the
+// effect, so it is its own chunk, fetched only after the instrument screen has been shown (never on the first visit).
+// The last candle follows the same socket ticks that drive prices and P/L. Prices become numbers only for drawing;
+// no maths is done on them here.
+import { useEffect, useRef, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { Candle, CandleInterval } from '#contract/markets.ts'
+import type { Ticker } from '#contract/socket.ts'
+import { Segmented } from '../../../components/ui/segmented.tsx'
+import { ErrorState } from '../../../components/ui/error-state.tsx'
+import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { catalogueQueries } from '../catalogue-api.ts'
+import { nextCandle, INTERVAL_MS } from '../candles.ts'
+
+export type ChartLine = { price: string; label: string; kind: 'entry' | 'tp' | 'sl' | 'stopout' }
+
+type Lib = typeof import('lightweight-charts')
+type Chart = { api: import('lightweight-charts').IChartApi; series: import('lightweight-charts').ISeriesApi<'Candlestick'> }
+
+const INTERVALS: CandleInterval[] = ['1m', '5m', '15m', '1h', '1d']
+const toBar = (c: Candle) => ({
+  time: (c.time / 1000) as import('lightweight-charts').UTCTimestamp,
+  open: Number(c.open),
+  high: Number(c.high),
+  low: Number(c.low),
+  close: Number(c.close),
+})
+
+function cssVar(name: string) {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim()
+}
+
+export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; digits: number; quote?: Ticker; lines: ChartLine[] }) {
+  const { t } = useLingui()
+  const [interval, setCandleInterval] = useState<CandleInterval>('15m')
+  const candles = useQuery(catalogueQueries.kline(symbol, interval))
+  const box = useRef<HTMLDivElement>(null)
+  const chart = useRef<Chart | null>(null)
+  const last = useRef<Candle | null>(null)
+  const [lib, setLib] = useState<Lib | null>(null)
+  const [libError, setLibError] = useState<unknown>(null)
+
+  useEffect(() => {
+    let cancelled = false
+    import('lightweight-charts').then((m) => !cancelled && setLib(m), (e: unknown) => !cancelled && setLibError(e))
+    return () => void (cancelled = true)
+  }, [])
+
+  useEffect(() => {
+    if (!lib || !box.current) return
+    const api = lib.createChart(box.current, {
+      autoSize: true,
+      layout: { background: { type: lib.ColorType.Solid, color: 'transparent' }, textColor: cssVar('--text-muted'), fontSize: 12, attributionLogo: false },
+      grid: { vertLines: { color: cssVar('--border') }, horzLines: { color: cssVar('--border') } },
+      timeScale: { timeVisible: true, secondsVisible: false, borderColor: cssVar('--border') },
+      rightPriceScale: { borderColor: cssVar('--border') },
+    })
+    const up = cssVar('--up')
+    const down = cssVar('--down')
+    const series = api.addSeries(lib.CandlestickSeries, {
+      upColor: up, downColor: down, wickUpColor: up, wickDownColor: down, borderVisible: false,
+      priceFormat: { type: 'price', precision: digits, minMove: 1 / 10 ** digits },
+    })
+    chart.current = { api, series }
+    return () => {
+      chart.current = null
+      api.remove()
+    }
+  }, [lib, digits])
+
+  // History: set whenever the candles (or the chart) change.
+  useEffect(() => {
+    const c = chart.current
+    if (!c || !candles.data) return
+    c.series.setData(candles.data.map(toBar))
+    last.current = candles.data.at(-1) ?? null
+    c.api.timeScale().scrollToRealTime()
+  }, [candles.data, lib])
+
+  // Live: each tick moves the last candle, or opens the next one.
+  useEffect(() => {
+    const c = chart.current
+    if (!c || !quote || !candles.data) return
+    const next = nextCandle(last.current, quote, INTERVAL_MS[interval])
+    if (!next) return
+    last.current = next
+    c.series.update(toBar(next))
+  }, [quote, interval, candles.data, lib])
+
+  // Entry, TP, SL and stop-out of the open positions on this symbol.
+  useEffect(() => {
+    const c = chart.current
+    if (!c || !lib) return
+    const colour = { entry: cssVar('--info'), tp: cssVar('--up'), sl: cssVar('--down'), stopout: cssVar('--warn') }
+    const drawn = lines.map((l) =>
+      c.series.createPriceLine({
+        price: Number(l.price), color: colour[l.kind], lineWidth: 1,
+        lineStyle: l.kind === 'entry' ? lib.LineStyle.Solid : lib.LineStyle.Dashed, axisLabelVisible: true, title: l.label,
+      }),
+    )
+    return () => drawn.forEach((p) => chart.current?.series.removePriceLine(p))
+  }, [lines, lib])
+
+  const failed = libError ?? (candles.isError && !candles.data ? candles.error : null)
+  return (
+    <div data-testid="chart">
+      <div className="chart-tools">
+        <Segmented
+          size="sm"
+          label={t`Candle interval`}
+          value={interval}
+          onChange={setCandleInterval}
+          options={INTERVALS.map((i) => ({ value: i, label: i }))}
+        />
+      </div>
+      <div className="chart-box">
+        <div ref={box} className="chart-canvas" role="img" aria-label={t`Price chart of ${symbol}, ${interval} candles`} data-testid="chart-canvas" data-ready={lib && candles.data ? 'true' : undefined} />
+        {failed ? (
+          <div className="chart-state">
+            <ErrorState error={failed} compact onRetry={() => void candles.refetch()} />
+          </div>
+        ) : (
+          (!lib || candles.isPending) && (
+            <div className="chart-state">
+              <Skeleton height="100%" />
+            </div>
+          )
+        )}
+      </div>
+      <p className="caption chart-credit">
+        <Trans>
+          Charts by <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer">TradingView</a>
+        </Trans>
+      </p>
+    </div>
+  )
+}

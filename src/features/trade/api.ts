@@ -1,0 +1,104 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { ordersApi, type CreateContractOrder, type CreateLimitOrder } from '#contract/orders.ts'
+import { api, ApiError } from '../../lib/api.ts'
+import { asUser } from '../../lib/private-query.ts'
+import { userKeys, type UserId } from '../../lib/query-keys.ts'
+import { getSession } from '../../lib/session.ts'
+import { STALE } from '../../lib/stale.ts'
+
+/** One page holds every open position and pending order a person can follow on a phone. */
+const LIST_SIZE = 100
+const HISTORY_SIZE = 20
+
+// Every key is under userKeys.orders: the socket's order_update refreshes them all (src/app/realtime.tsx); the
+// limit list is under userKeys.limitOrders, which a tab becoming visible refreshes after 1 000 ms.
+export const orderQueries = {
+  positions: (userId: UserId) =>
+    queryOptions({
+      queryKey: [...userKeys.orders(userId), 'positions'],
+      queryFn: asUser(userId, () => api(ordersApi.getContractOrderList, { query: { status: 'open', page: 1, size: LIST_SIZE } })),
+      staleTime: STALE.minute,
+    }),
+  pending: (userId: UserId) =>
+    queryOptions({
+      queryKey: [...userKeys.limitOrders(userId), 'pending'],
+      queryFn: asUser(userId, () => api(ordersApi.getLimitOrderList, { query: { status: 'pending', page: 1, size: LIST_SIZE } })),
+      staleTime: STALE.minute,
+    }),
+  history: (userId: UserId) =>
+    infiniteQueryOptions({
+      queryKey: [...userKeys.orders(userId), 'history'],
+      queryFn: asUser(userId, ({ pageParam }: { pageParam: number }) => api(ordersApi.getAllOrderList, { query: { page: pageParam, size: HISTORY_SIZE } })),
+      initialPageParam: 1,
+      getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+      staleTime: STALE.minute,
+    }),
+  account: (userId: UserId) =>
+    queryOptions({
+      queryKey: [...userKeys.tradeAccount(userId), 'current'],
+      queryFn: asUser(userId, () => api(ordersApi.getTradeAccount)),
+      staleTime: STALE.minute,
+    }),
+}
+
+/**
+ * One Idempotency-Key per operation: the same key for every retry of the same request after a timeout or a network
+ * failure (the money moves once), a new one once the request changes or the server gave its answer.
+ */
+export function operationKeys() {
+  let current: { body: string; key: string } | null = null
+  return {
+    keyFor(body: unknown): string {
+      const json = JSON.stringify(body)
+      if (current?.body !== json) current = { body: json, key: crypto.randomUUID() }
+      return current.key
+    },
+    settled(error: unknown) {
+      const retryable = !(error instanceof ApiError) || error.code === 408 || error.code >= 500
+      if (!retryable) current = null
+    },
+  }
+}
+
+function useRefreshOrders() {
+  const queryClient = useQueryClient()
+  return () => {
+    const { userId } = getSession()
+    const keys = [userKeys.orders(userId), userKeys.balance(userId), userKeys.records(userId)]
+    return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
+  }
+}
+
+type Sent<B> = { body: B; idempotencyKey: string }
+
+export function useOpenPosition() {
+  const refresh = useRefreshOrders()
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: Sent<CreateContractOrder>) => api(ordersApi.createContractOrder, { body, idempotencyKey }),
+    onSuccess: refresh,
+  })
+}
+
+export function usePlaceLimit() {
+  const refresh = useRefreshOrders()
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: Sent<CreateLimitOrder>) => api(ordersApi.createLimitOrder, { body, idempotencyKey }),
+    onSuccess: refresh,
+  })
+}
+
+export function useClosePosition() {
+  const refresh = useRefreshOrders()
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: Sent<{ orderNo: string }>) => api(ordersApi.closePositionOrder, { body, idempotencyKey }),
+    onSuccess: refresh,
+  })
+}
+
+export function useCancelLimit() {
+  const refresh = useRefreshOrders()
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: Sent<{ orderNo: string }>) => api(ordersApi.cancelLimitOrder, { body, idempotencyKey }),
+    onSuccess: refresh,
+  })
+}

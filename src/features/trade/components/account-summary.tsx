@@ -1,0 +1,53 @@
+// The trading account of the current book, live: equity moves with the open positions' P/L on every tick; a margin
+// level under the margin-call level warns, naming the stop-out level at which positions start to close.
+import type { Decimal } from 'decimal.js'
+import { Trans } from '@lingui/react/macro'
+import type { Order, TradeAccount } from '#contract/orders.ts'
+import { isBelowLevel } from '#contract/trading-math.ts'
+import { Card } from '../../../components/ui/card.tsx'
+import { IconInfo } from '../../../components/ui/icons.tsx'
+import { useFormat } from '../../../lib/format.ts'
+import { liveLevel, type Market } from '../preview.ts'
+
+export function AccountSummary({ account, positions, market }: { account: TradeAccount; positions: Order[]; market: Market }) {
+  const f = useFormat()
+  const live = liveLevel(account, positions, market)
+  const money = (v: Decimal) => `${f.amount(v.toFixed(2))} ${account.currency}`
+  const level = live.marginLevel === null ? '—' : f.percent(live.marginLevel.toFixed(2))
+  const stopOut = f.percent(account.stopOutLevel)
+  const isMarginCall = isBelowLevel(live.marginLevel, account.marginCallLevel)
+  return (
+    <Card title={<Trans>Trading account</Trans>} titleId="trade-account-title">
+      <dl className="figures" data-testid="trade-account">
+        <dt>
+          <Trans>Balance</Trans>
+        </dt>
+        <dd>{`${f.amount(account.balance)} ${account.currency}`}</dd>
+        <dt>
+          <Trans>Equity</Trans>
+        </dt>
+        <dd data-testid="account-equity">{money(live.equity)}</dd>
+        <dt>
+          <Trans>Margin</Trans>
+        </dt>
+        <dd>{money(live.margin)}</dd>
+        <dt>
+          <Trans>Free margin</Trans>
+        </dt>
+        <dd data-testid="account-free-margin">{money(live.freeMargin)}</dd>
+        <dt>
+          <Trans>Margin level</Trans>
+        </dt>
+        <dd data-testid="account-margin-level">{level}</dd>
+      </dl>
+      {isMarginCall && (
+        <p className="margin-warning" role="alert" data-testid="margin-call">
+          <IconInfo size={18} />
+          <span>
+            <Trans>Margin call: your margin level is {level}. At {stopOut} positions are closed, the largest loss first. Add funds or close positions.</Trans>
+          </span>
+        </p>
+      )}
+    </Card>
+  )
+}

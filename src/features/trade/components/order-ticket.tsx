@@ -1,0 +1,178 @@
+// The order ticket: a bottom sheet on phones (lifted above the keyboard), a centred dialog on desktop. Two steps:
+// the form, recomputed on every keystroke (preview.ts), then a confirmation that repeats every number. Confirming
+// checks the price against the quoted one: moved more than the accepted slippage, it re-quotes instead of sending
+// (and the server refuses such a fill too: quotedPrice and maxSlippage go with the order).
+import { useMemo, useRef, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
+import type { Instrument } from '#contract/markets.ts'
+import type { Side } from '#contract/orders.ts'
+import { ratesFromQuotes } from '#contract/trading-math.ts'
+import { Sheet } from '../../../components/ui/sheet.tsx'
+import { ErrorState } from '../../../components/ui/error-state.tsx'
+import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
+import { toast } from '../../../components/ui/toast.tsx'
+import { ApiError } from '../../../lib/api.ts'
+import { useFormat } from '../../../lib/format.ts'
+import { useSession } from '../../../lib/session.ts'
+import { useIsOnline } from '../../../lib/use-is-online.ts'
+import { operationKeys, orderQueries, useOpenPosition, usePlaceLimit } from '../api.ts'
+import { lotsProblem, movedBeyond, previewOrder, type Market, type Preview, type TicketForm } from '../preview.ts'
+import { stopPrice, type StopContext } from '../stops.ts'
+import { useKeyboardInset } from '../use-keyboard-inset.ts'
+import { TicketFields, type TicketChecks, type TicketState } from './ticket-fields.tsx'
+import { TicketConfirm } from './ticket-confirm.tsx'
+import '../trade.css'
+
+/** The server's own wording (PRODUCT-SPEC section 5), shown before sending so the user never waits for the refusal. */
+export const UNREASONABLE_STOPS = msg({
+  message: 'unreasonable price setting for stop profit and stop loss',
+  comment: 'The exact wording of the server refusal; keep it the same as the server message server.orders.unreasonableStops',
+})
+
+type Props = { inst: Instrument; market: Market; side: Side; open: boolean; onClose: () => void }
+
+export function OrderTicket(props: Props) {
+  const { t } = useLingui()
+  // Mounted only while open, so every opening starts from a fresh form and a fresh operation key.
+  return (
+    <Sheet open={props.open} onClose={props.onClose} title={t`New order: ${props.inst.symbol}`}>
+      {props.open && <TicketBody {...props} />}
+    </Sheet>
+  )
+}
+
+function TicketBody({ inst, market, side, onClose }: Props) {
+  const { t, i18n } = useLingui()
+  const f = useFormat()
+  const isOnline = useIsOnline()
+  const userId = useSession((s) => s.userId)
+  const account = useQuery(orderQueries.account(userId))
+  const positions = useQuery(orderQueries.positions(userId))
+  const openPosition = useOpenPosition()
+  const placeLimit = usePlaceLimit()
+  const keys = useRef(operationKeys()).current
+  const [state, setState] = useState<TicketState>(() => ({
+    side,
+    type: 'market',
+    lots: inst.lotMin,
+    leverage: inst.leverages.includes(100) ? 100 : (inst.leverages.at(-1) ?? 1),
+    limitPrice: '',
+    slippage: inst.spread,
+    tp: { mode: 'price', text: '' },
+    sl: { mode: 'price', text: '' },
+  }))
+  const [confirming, setConfirming] = useState<{ quoted: Preview; form: TicketForm; requote?: string } | null>(null)
+  const [tried, setTried] = useState(false)
+  useKeyboardInset(true)
+
+  const rates = useMemo(() => ratesFromQuotes(market.quotes), [market.quotes])
+  const basePreview = account.data
+    ? previewOrder(inst, formOf(state, undefined), account.data, positions.data?.list ?? [], market)
+    : null
+  const ctx: StopContext | null = basePreview
+    ? { inst, side: state.side, lots: state.lots, open: basePreview.price, margin: basePreview.margin, rates }
+    : null
+  const tpPrice = ctx ? stopPrice('tp', state.tp.mode, state.tp.text, ctx) : null
+  const slPrice = ctx ? stopPrice('sl', state.sl.mode, state.sl.text, ctx) : null
+  const form = formOf(state, { tp: tpPrice?.toFixed(inst.digits), sl: slPrice?.toFixed(inst.digits) })
+  const preview = account.data ? previewOrder(inst, form, account.data, positions.data?.list ?? [], market) : null
+  const sending = openPosition.isPending || placeLimit.isPending
+  const checks: TicketChecks = {
+    lots: lotsProblem(inst, state.lots),
+    limitPrice: state.type === 'limit' && !preview ? 'missing' : null,
+    // Typed but giving no price (an amount the price cannot make), or a price on the wrong side.
+    tp: state.tp.text !== '' && !!preview && (!tpPrice || !preview.takeProfitValid),
+    sl: state.sl.text !== '' && !!preview && (!slPrice || !preview.stopLossValid),
+  }
+  const isReady = !!preview && preview.isAffordable && !checks.lots && !checks.limitPrice && !checks.tp && !checks.sl
+
+  if (account.isPending || positions.isPending) return <SkeletonRows rows={4} />
+  if (account.isError || positions.isError)
+    return <ErrorState error={account.error ?? positions.error} onRetry={() => void Promise.all([account.refetch(), positions.refetch()])} />
+
+  const handleReview = () => {
+    setTried(true)
+    if (isReady) setConfirming({ quoted: preview, form })
+  }
+
+  const handleConfirm = () => {
+    if (!confirming || !preview) return
+    const { quoted } = confirming
+    const sent = confirming.form
+    if (state.type === 'market' && movedBeyond(quoted.price, preview.price, state.slippage)) {
+      const from = f.price(quoted.price.toFixed(inst.digits))
+      const to = f.price(preview.price.toFixed(inst.digits))
+      setConfirming({ quoted: preview, form, requote: t`The price moved from ${from} to ${to}, more than the slippage you accepted. Check the new numbers and confirm again.` })
+      return
+    }
+    const stops = { takeProfit: sent.takeProfit, stopLoss: sent.stopLoss }
+    const base = { symbol: inst.symbol, side: state.side, lots: state.lots, leverage: state.leverage, ...stops }
+    const done = (kind: 'position' | 'limit') => {
+      toast(kind === 'position' ? t`Position opened` : t`Limit order placed`, 'success')
+      onClose()
+    }
+    const failed = (error: Error) => {
+      keys.settled(error)
+      // The server saw the price move past the slippage too (its 409, while the price here moved as well): show its
+      // words and the fresh numbers. Other refusals show as they are.
+      const moved = preview && !preview.price.eq(quoted.price)
+      if (error instanceof ApiError && error.code === 409 && state.type === 'market' && moved) setConfirming({ quoted: preview, form, requote: error.message })
+    }
+    if (state.type === 'limit') {
+      const body = { ...base, price: state.limitPrice }
+      placeLimit.mutate({ body, idempotencyKey: keys.keyFor(body) }, { onSuccess: () => done('limit'), onError: failed })
+    } else {
+      const body = { ...base, quotedPrice: quoted.price.toFixed(inst.digits), maxSlippage: state.slippage || '0' }
+      openPosition.mutate({ body, idempotencyKey: keys.keyFor(body) }, { onSuccess: () => done('position'), onError: failed })
+    }
+  }
+
+  if (confirming)
+    return (
+      <TicketConfirm
+        inst={inst}
+        state={state}
+        form={confirming.form}
+        preview={confirming.quoted}
+        currency={account.data.currency}
+        requote={confirming.requote}
+        error={openPosition.error ?? placeLimit.error}
+        sending={sending}
+        disabled={!isOnline}
+        onBack={() => {
+          openPosition.reset()
+          placeLimit.reset()
+          setConfirming(null)
+        }}
+        onConfirm={handleConfirm}
+      />
+    )
+  return (
+    <TicketFields
+      inst={inst}
+      state={state}
+      onChange={(patch) => setState((s) => ({ ...s, ...patch }))}
+      preview={preview}
+      ctx={ctx}
+      currency={account.data.currency}
+      showErrors={tried}
+      checks={checks}
+      unreasonable={i18n._(UNREASONABLE_STOPS)}
+      disabled={!isOnline}
+      onReview={handleReview}
+    />
+  )
+}
+
+function formOf(s: TicketState, stops: { tp?: string; sl?: string } | undefined): TicketForm {
+  return {
+    side: s.side,
+    lots: s.lots,
+    leverage: s.leverage,
+    limitPrice: s.type === 'limit' ? s.limitPrice : undefined,
+    takeProfit: stops?.tp,
+    stopLoss: stops?.sl,
+  }
+}

@@ -1,0 +1,111 @@
+// Open positions (live P/L), pending limit orders and history, under the trading account's live figures. Used on
+// /trades, on the instrument screen (one symbol) and in the account area's Orders section. `market` comes from the
+// route (the markets feature's quotes and instruments).
+import { useMemo, useState } from 'react'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { ratesFromQuotes } from '#contract/trading-math.ts'
+import { Button } from '../../../components/ui/button.tsx'
+import { Card } from '../../../components/ui/card.tsx'
+import { EmptyState } from '../../../components/ui/empty-state.tsx'
+import { ErrorState } from '../../../components/ui/error-state.tsx'
+import { IconFile } from '../../../components/ui/icons.tsx'
+import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
+import { StaleNote } from '../../../components/ui/stale-note.tsx'
+import { Tabs } from '../../../components/ui/tabs.tsx'
+import { useIsOnline } from '../../../lib/use-is-online.ts'
+import { useSession } from '../../../lib/session.ts'
+import { orderQueries } from '../api.ts'
+import type { Market } from '../preview.ts'
+import { AccountSummary } from './account-summary.tsx'
+import { HistoryItem } from './history-item.tsx'
+import { LimitItem } from './limit-item.tsx'
+import { PositionItem } from './position-item.tsx'
+import '../trade.css'
+
+type Tab = 'positions' | 'pending' | 'history'
+
+export function OrdersPanel({ market, symbol }: { market: Market; symbol?: string }) {
+  const { t } = useLingui()
+  const isOnline = useIsOnline()
+  const userId = useSession((s) => s.userId)
+  const [tab, setTab] = useState<Tab>('positions')
+  const account = useQuery(orderQueries.account(userId))
+  const positions = useQuery(orderQueries.positions(userId))
+  const pending = useQuery(orderQueries.pending(userId))
+  const history = useInfiniteQuery({ ...orderQueries.history(userId), enabled: tab === 'history' })
+  const rates = useMemo(() => ratesFromQuotes(market.quotes), [market.quotes])
+  const currency = account.data?.currency ?? 'USDT'
+  const mine = <T extends { symbol: string }>(list: T[] | undefined) => (list ?? []).filter((o) => !symbol || o.symbol === symbol)
+  const finished = (history.data?.pages.flatMap((p) => p.list) ?? []).filter((o) => o.status !== 'open' && o.status !== 'pending')
+
+  const current = tab === 'positions' ? positions : tab === 'pending' ? pending : history
+  let body
+  if (current.isPending) body = <SkeletonRows rows={3} />
+  else if (current.isError && !current.data) body = <ErrorState error={current.error} onRetry={() => void current.refetch()} />
+  else if (tab === 'positions') {
+    const list = mine(positions.data?.list)
+    body = list.length ? (
+      <ul className="order-list" data-testid="positions">
+        {list.map((o) => <PositionItem key={o.orderNo} order={o} market={market} rates={rates} currency={currency} />)}
+      </ul>
+    ) : (
+      <EmptyState icon={<IconFile size={32} />} title={<Trans>No open positions</Trans>} />
+    )
+  } else if (tab === 'pending') {
+    const list = mine(pending.data?.list)
+    body = list.length ? (
+      <ul className="order-list" data-testid="limit-orders">
+        {list.map((o) => <LimitItem key={o.orderNo} order={o} market={market} currency={currency} />)}
+      </ul>
+    ) : (
+      <EmptyState icon={<IconFile size={32} />} title={<Trans>No pending limit orders</Trans>} />
+    )
+  } else {
+    const list = mine(finished)
+    body = (
+      <>
+        {list.length ? (
+          <ul className="order-list" data-testid="order-history">
+            {list.map((o) => <HistoryItem key={o.orderNo} order={o} digits={market.instrument(o.symbol)?.digits} currency={currency} />)}
+          </ul>
+        ) : (
+          !history.hasNextPage && <EmptyState icon={<IconFile size={32} />} title={<Trans>No records yet</Trans>} />
+        )}
+        {history.hasNextPage && (
+          <div className="account-figures">
+            <Button variant="secondary" block loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+              <Trans>Load more</Trans>
+            </Button>
+          </div>
+        )}
+      </>
+    )
+  }
+  const updated = current.dataUpdatedAt
+  return (
+    <div className="orders-panel" data-testid="orders-panel">
+      {account.data && positions.data && <AccountSummary account={account.data} positions={positions.data.list} market={market} />}
+      <Card flush>
+        <div className="orders-tabs">
+          <Tabs
+            label={t`Orders`}
+            value={tab}
+            onChange={setTab}
+            tabs={[
+              { id: 'positions', label: t`Open positions` },
+              { id: 'pending', label: t`Pending orders` },
+              { id: 'history', label: t({ message: 'History', context: 'orders' }) },
+            ]}
+          />
+        </div>
+        {body}
+        {!isOnline && updated > 0 && (
+          <div className="account-figures">
+            <StaleNote time={updated} />
+          </div>
+        )}
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,103 @@
+// The confirmation: every number of the order again, as it will be sent. A re-quote (the price moved past the
+// accepted slippage) shows here with the fresh numbers, and the user confirms again or goes back.
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { Instrument } from '#contract/markets.ts'
+import { Button } from '../../../components/ui/button.tsx'
+import { ErrorState } from '../../../components/ui/error-state.tsx'
+import { IconInfo } from '../../../components/ui/icons.tsx'
+import { useFormat } from '../../../lib/format.ts'
+import type { Preview, TicketForm } from '../preview.ts'
+import type { TicketState } from './ticket-fields.tsx'
+import { TicketFigures } from './ticket-figures.tsx'
+
+type Props = {
+  inst: Instrument
+  state: TicketState
+  form: TicketForm
+  preview: Preview
+  currency: string
+  requote?: string
+  error: Error | null
+  sending: boolean
+  disabled: boolean
+  onBack: () => void
+  onConfirm: () => void
+}
+
+export function TicketConfirm({ inst, state, form, preview, currency, requote, error, sending, disabled, onBack, onConfirm }: Props) {
+  const { t } = useLingui()
+  const f = useFormat()
+  const price = f.price(preview.price.toFixed(inst.digits))
+  const lots = f.amount(state.lots, { digits: /\.(\d+)$/.exec(state.lots)?.[1]?.length ?? 0 })
+  const symbol = inst.symbol
+  const isBuy = state.side === 'buy'
+  const isLimit = state.type === 'limit'
+  const none = t({ message: 'none', context: 'no take profit or stop loss' })
+  const confirm = isLimit
+    ? isBuy
+      ? t({ message: `Place buy limit: ${lots} lots ${symbol} at ${price}`, comment: 'Button; lots is a decimal number such as 0.01' })
+      : t({ message: `Place sell limit: ${lots} lots ${symbol} at ${price}`, comment: 'Button; lots is a decimal number such as 0.01' })
+    : isBuy
+      ? t({ message: `Confirm: buy ${lots} lots ${symbol} at ${price}`, comment: 'Button; lots is a decimal number such as 0.01' })
+      : t({ message: `Confirm: sell ${lots} lots ${symbol} at ${price}`, comment: 'Button; lots is a decimal number such as 0.01' })
+  return (
+    <div className="ticket" data-testid="ticket-confirm">
+      {requote && (
+        <p className="margin-warning" role="alert" data-testid="ticket-requote">
+          <IconInfo size={18} />
+          <span>{requote}</span>
+        </p>
+      )}
+      <dl className="figures">
+        <dt>
+          <Trans>Instrument</Trans>
+        </dt>
+        <dd>{symbol}</dd>
+        <dt>
+          <Trans>Direction</Trans>
+        </dt>
+        <dd>{isBuy ? <Trans context="direction">Buy</Trans> : <Trans context="direction">Sell</Trans>}</dd>
+        <dt>
+          <Trans>Order type</Trans>
+        </dt>
+        <dd>{isLimit ? <Trans context="order type">Limit</Trans> : <Trans context="order type">Market</Trans>}</dd>
+        <dt>
+          <Trans>Lots</Trans>
+        </dt>
+        <dd data-testid="confirm-lots">{lots}</dd>
+        <dt>
+          <Trans>Leverage</Trans>
+        </dt>
+        <dd>{`1:${state.leverage}`}</dd>
+        <dt>{isLimit ? <Trans>Limit price</Trans> : <Trans>Price</Trans>}</dt>
+        <dd data-testid="confirm-price">{price}</dd>
+        {!isLimit && (
+          <>
+            <dt>
+              <Trans>Accepted slippage</Trans>
+            </dt>
+            <dd>{f.price(state.slippage || '0', inst.digits)}</dd>
+          </>
+        )}
+        <dt>
+          <Trans>Take profit</Trans>
+        </dt>
+        <dd data-testid="confirm-tp">{form.takeProfit ? f.price(form.takeProfit, inst.digits) : none}</dd>
+        <dt>
+          <Trans>Stop loss</Trans>
+        </dt>
+        <dd data-testid="confirm-sl">{form.stopLoss ? f.price(form.stopLoss, inst.digits) : none}</dd>
+      </dl>
+      <TicketFigures inst={inst} preview={preview} currency={currency} />
+      {error && !requote && <ErrorState error={error} compact />}
+      <div className="ticket-submit">
+        <Button size="lg" block className={isBuy ? 'buy' : 'sell'} loading={sending} disabled={disabled} onClick={onConfirm} data-testid="ticket-confirm-button">
+          {confirm}
+        </Button>
+        <Button variant="secondary" block onClick={onBack}>
+          <Trans>Change the order</Trans>
+        </Button>
+      </div>
+    </div>
+  )
+}
