@@ -6,7 +6,7 @@ import type { Ticker } from '#contract/socket.ts'
 import type { Db } from '../db/client.ts'
 import type { CandleBook } from './candles.ts'
 import { backfillCandles, saveCandles } from './candles-store.ts'
-import { instruments as catalogue } from './catalogue.ts'
+import { instruments as catalogue, type CatalogueInstrument } from './catalogue.ts'
 
 type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void }
 
@@ -18,6 +18,8 @@ export type RecorderOptions = {
   lastQuote: (symbol: string) => Ticker | undefined
   log: Log
   flushMs?: number
+  /** Whose past to backfill (default the whole catalogue). */
+  instruments?: readonly CatalogueInstrument[]
 }
 
 export function startCandleRecorder(options: RecorderOptions) {
@@ -33,8 +35,8 @@ export function startCandleRecorder(options: RecorderOptions) {
       return
     }
     if (!backfilled) {
-      const bidOf = (i: (typeof catalogue)[number]) => new Decimal(options.lastQuote(i.symbol)?.bid ?? new Decimal(i.start).minus(new Decimal(i.spread).div(2)))
-      const written = await backfillCandles(db, catalogue, bidOf, options.now())
+      const bidOf = (i: CatalogueInstrument) => new Decimal(options.lastQuote(i.symbol)?.bid ?? new Decimal(i.start).minus(new Decimal(i.spread).div(2)))
+      const written = await backfillCandles(db, options.instruments ?? catalogue, bidOf, options.now())
       backfilled = true
       if (written > 0) log.info({ candles: written }, 'simulated candle history written')
     }
