@@ -63,16 +63,20 @@ export const mid = (q: Quote): Decimal => dec(q.bid).plus(q.ask).div(2)
 export function ratesFromQuotes(quotes: readonly (Quote & { symbol: string })[] | QuoteBook): Rates {
   const book: QuoteBook = isQuoteList(quotes) ? new Map(quotes.map((q) => [q.symbol, q])) : quotes
   return (currency) => {
-    if (DOLLARS.has(currency)) return ONE
-    for (const usd of ['USD', 'USDT']) {
-      const direct = book.get(currency + usd)
-      if (direct) return mid(direct)
-      const inverse = book.get(usd + currency)
-      if (inverse) return ONE.div(mid(inverse))
+    if (isDollar(currency)) return ONE
+    for (const pair of ratePairs(currency)) {
+      const quote = book.get(pair.symbol)
+      if (quote) return pair.inverse ? ONE.div(mid(quote)) : mid(quote)
     }
     return null
   }
 }
+
+export const isDollar = (currency: string): boolean => DOLLARS.has(currency)
+
+/** The pairs that can price a currency, in the order ratesFromQuotes tries them (the engine watches the same). */
+export const ratePairs = (currency: string): { symbol: string; inverse: boolean }[] =>
+  ['USD', 'USDT'].flatMap((usd) => [{ symbol: currency + usd, inverse: false }, { symbol: usd + currency, inverse: true }])
 
 const rate = (rates: Rates, currency: string): Decimal => {
   const r = rates(currency)
@@ -100,7 +104,7 @@ export const tickSize = (inst: Pick<MathInstrument, 'digits'>): Decimal => new D
  * reserves exactly 233.28; a dollar base (USDJPY) is 1; a cross (EURGBP) uses the base's own rate, as MT5 does.
  */
 function baseRate(inst: MathInstrument, price: Decimal, rates: Rates): Decimal {
-  if (DOLLARS.has(inst.quoteCurrency)) return price
+  if (isDollar(inst.quoteCurrency)) return price
   const base = rates(inst.baseCurrency)
   return base === null ? price.times(rate(rates, inst.quoteCurrency)) : dec(base)
 }
