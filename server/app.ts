@@ -18,6 +18,7 @@ import { createHub } from './realtime/hub.ts'
 import { createSessionCache } from './modules/auth/session-cache.ts'
 import { registerSocketRoutes, SOCKET_MAX_PAYLOAD } from './realtime/socket.routes.ts'
 import { startMarket } from './market/start.ts'
+import { startEngine } from './market/engine/engine.ts'
 import { createQuotes } from './market/quotes.ts'
 import { createCandleBook } from './market/candles.ts'
 import { startJobs } from './jobs/runner.ts'
@@ -112,6 +113,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
     const market = startMarket(app, conf)
     cleanups.push(market.stop)
+    // The order engine leads on its own lock; it stops before the database closes (cleanups run in reverse).
+    const engine = startEngine(app, conf)
+    cleanups.push(engine.stop)
     // Once-only jobs (pruning idempotency keys) run on the leader alone.
     const jobs = startJobs(app, conf)
     cleanups.push(jobs.stop)

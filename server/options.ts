@@ -51,6 +51,8 @@ export type AppOptions = {
   marginCallLevel?: string
   /** Margin level (%) below which the engine closes positions, largest loss first: STOP_OUT_LEVEL, 50 by default. */
   stopOutLevel?: string
+  /** The order engine's advisory lock (PostgreSQL): processes sharing it elect one engine. Tests pass their own. */
+  engineLockKey?: number
 }
 
 export type ResolvedOptions = Required<Omit<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail'>> &
@@ -76,5 +78,6 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     sessionTtlMs: options.sessionTtlMs ?? 30 * DAY_MS,
     marginCallLevel: options.marginCallLevel ?? '100',
     stopOutLevel: options.stopOutLevel ?? '50',
+    engineLockKey: options.engineLockKey ?? 7_351_004,
   }
 }

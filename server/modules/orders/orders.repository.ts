@@ -80,3 +80,10 @@ export const liveOrders = (handle: DbOrTx) => handle.select().from(orders).where
 export async function lockBook(tx: Tx, userId: string, book: Book): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${userId}:${book}`}, 7351005))`)
 }
+
+/** Live rows numbered above `after`: how the leader hears of orders other processes opened (engine.ts polls). */
+export const liveOrdersAfter = (handle: DbOrTx, after: bigint) =>
+  handle
+    .select()
+    .from(orders)
+    .where(and(sql`${orders.id} > ${after}`, inArray(orders.status, ['open', 'pending'])))

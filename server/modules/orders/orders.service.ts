@@ -16,11 +16,13 @@ import { bookState, openOrder, settleCancel, settleClose, type Pricing } from '.
 import { lockBook, lockOrder, openPositions, orderOf, orderPage } from './orders.repository.ts'
 import type { OrderRow } from './orders.table.ts'
 import { floating, toOrder } from './orders.view.ts'
+import { ordersChanged } from './order-events.ts'
 
 export const pricingOf = (app: FastifyInstance): Pricing => ({ quote: (symbol) => app.quotes.get(symbol), rates: currentRates(app) })
 
 /** After commit: the owner's tabs refresh their orders and balance. */
 export async function announce(app: FastifyInstance, rows: OrderRow[], posted: Posted | null) {
+  ordersChanged(app, rows)
   for (const row of rows) {
     const data = { orderNo: String(row.id), kind: row.kind, status: row.status, closeReason: row.closeReason }
     await app.hub.publishToUser(row.userId, { messageType: 'order_update', data }).catch((error: unknown) => {

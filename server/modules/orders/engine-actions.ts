@@ -1,0 +1,123 @@
+// What the order engine (server/market/engine/engine.ts) does to the database when a trigger fires: close at TP or
+// SL, fill a limit order, stop an account out. Each is one transaction (book lock, the row re-read under lock, the
+// row change, the journal with its order-derived key, the user's message), so running one twice, or again after a
+// crash, changes nothing the second time. Pushes (order_update, balance_update, new_message) follow the commit.
+import type { FastifyInstance } from 'fastify'
+import { eq } from 'drizzle-orm'
+import type { CloseReason } from '#contract/orders.ts'
+import { closePrice, dec, fee as feeOf, profit, requiredMargin } from '#contract/trading-math.ts'
+import { retrying } from '../../ledger/db-errors.ts'
+import type { Posted } from '../../ledger/post.ts'
+import type { Tx } from '../../ledger/types.ts'
+import { planStopOut } from '../../market/engine/stop-out.ts'
+import { instrumentBySymbol } from '../../market/catalogue.ts'
+import { insertTemplateMessage, type MessageTemplate } from '../messages/messages.service.ts'
+import { bookState, marginLevelOf, settleCancel, settleClose, settleFill, type BookState } from './orders.money.ts'
+import { lockBook } from './orders.repository.ts'
+import { announce, pricingOf } from './orders.service.ts'
+import { orders, type OrderRow } from './orders.table.ts'
+import { floating } from './orders.view.ts'
+
+type Outcome = { rows: OrderRow[]; posted: Posted[]; messages: { userId: string; id: string; title: string }[] }
+
+/** Test hook: runs inside the transaction after the posting, before commit (a crash there must leave no trace). */
+export type AfterPosting = () => void | Promise<void>
+
+const TEMPLATE: Record<Exclude<CloseReason, 'user'>, MessageTemplate> = { take_profit: 'takeProfit', stop_loss: 'stopLoss', stop_out: 'stopOut' }
+
+async function lockedRow(tx: Tx, id: bigint): Promise<OrderRow | undefined> {
+  const [peek] = await tx.select().from(orders).where(eq(orders.id, id))
+  if (!peek) return undefined
+  await lockBook(tx, peek.userId, peek.book)
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
+  return row
+}
+
+async function run(app: FastifyInstance, work: (tx: Tx, out: Outcome) => Promise<void>): Promise<Outcome> {
+  const out = await retrying(() =>
+    app.db.transaction(async (tx) => {
+      const fresh: Outcome = { rows: [], posted: [], messages: [] }
+      await work(tx, fresh)
+      return fresh
+    }),
+  )
+  for (const m of out.messages) {
+    await app.hub.publishToUser(m.userId, { messageType: 'new_message', data: { id: m.id, title: m.title } }).catch(() => {})
+  }
+  for (let i = 0; i < out.rows.length; i++) await announce(app, [out.rows[i]!], out.posted[i] ?? null)
+  return out
+}
+
+const closeAt = (tx: Tx, app: FastifyInstance, row: OrderRow, price: string, reason: Exclude<CloseReason, 'user'>, state: BookState, level = marginLevelOf(state)) => {
+  const inst = instrumentBySymbol(row.symbol)!
+  const pricing = pricingOf(app)
+  const pl = profit(inst, row.side, row.lots, row.openPrice!, price, pricing.rates)
+  return settleClose(tx, row, { price: dec(price), pl, reason, now: app.now(), marginLevel: level, available: state.available })
+}
+
+/** Closes an open position at `price` (the bid or ask of the tick that crossed its TP or SL, gap included). */
+export async function closeByTrigger(app: FastifyInstance, id: bigint, reason: 'take_profit' | 'stop_loss', price: string, afterPosting?: AfterPosting) {
+  return run(app, async (tx, out) => {
+    const row = await lockedRow(tx, id)
+    if (row?.status !== 'open') return
+    const state = await bookState(tx, row.userId, row.book, row.marginCurrency, pricingOf(app))
+    const closed = await closeAt(tx, app, row, price, reason, state)
+    await afterPosting?.()
+    out.rows.push(closed.row)
+    out.posted.push(closed.posted)
+    out.messages.push({ userId: row.userId, ...(await insertTemplateMessage(tx, row.userId, TEMPLATE[reason])) })
+  })
+}
+
+/** Fills a pending limit order at `price` (the ask for a buy, the bid for a sell), or cancels it when the free
+ * margin no longer covers the position at that price. */
+export async function fillLimit(app: FastifyInstance, id: bigint, price: string, afterPosting?: AfterPosting) {
+  return run(app, async (tx, out) => {
+    const row = await lockedRow(tx, id)
+    if (row?.status !== 'pending') return
+    const inst = instrumentBySymbol(row.symbol)!
+    const pricing = pricingOf(app)
+    const margin = requiredMargin(inst, row.lots, row.leverage, price, pricing.rates)
+    const fee = feeOf(inst, row.lots, price, pricing.rates)
+    const state = await bookState(tx, row.userId, row.book, row.marginCurrency, pricing)
+    const filled = await settleFill(tx, row, { price: dec(price), margin, fee, now: app.now(), state })
+    if (filled) {
+      await afterPosting?.()
+      out.rows.push(filled.limit, filled.position)
+      out.posted.push(filled.posted)
+      out.messages.push({ userId: row.userId, ...(await insertTemplateMessage(tx, row.userId, 'limitFilled')) })
+      return
+    }
+    const cancelled = await settleCancel(tx, row, app.now())
+    out.rows.push(cancelled.row)
+    out.posted.push(cancelled.posted)
+    out.messages.push({ userId: row.userId, ...(await insertTemplateMessage(tx, row.userId, 'limitCancelled')) })
+  })
+}
+
+/** Re-checks a book under its lock and, below the stop-out level, closes its positions largest loss first until the
+ * level recovers (planStopOut), each at the price it would close at now, each recording the level before it. */
+export async function stopOut(app: FastifyInstance, userId: string, book: OrderRow['book']) {
+  return run(app, async (tx, out) => {
+    await lockBook(tx, userId, book)
+    const pricing = pricingOf(app)
+    const state = await bookState(tx, userId, book, 'USDT', pricing)
+    const byId = new Map(state.positions.map((p) => [String(p.id), p]))
+    const plan = planStopOut({
+      balance: state.available.plus(state.margin),
+      positions: state.positions.map((p) => ({ id: String(p.id), margin: p.margin, profit: floating(p, pricing.quote(p.symbol), pricing.rates) ?? '0' })),
+      stopOutLevel: app.conf.stopOutLevel,
+    })
+    let available = state.available
+    for (const step of plan.close) {
+      const row = byId.get(step.id)!
+      const quote = pricing.quote(row.symbol)
+      if (!quote) continue
+      const closed = await closeAt(tx, app, row, closePrice(row.side, quote).toFixed(), 'stop_out', { ...state, available }, step.marginLevel)
+      available = available.plus(closed.row.margin).plus(closed.row.profit)
+      out.rows.push(closed.row)
+      out.posted.push(closed.posted)
+    }
+    if (plan.close.length > 0) out.messages.push({ userId, ...(await insertTemplateMessage(tx, userId, 'stopOut')) })
+  })
+}
