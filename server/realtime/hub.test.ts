@@ -1,9 +1,10 @@
+import { inflateSync } from 'node:zlib'
 import { describe, expect, it, vi } from 'vitest'
 import type { WebSocket } from 'ws'
 import { createMemoryBus } from './bus.ts'
 import { encodeFrame } from './frame.ts'
 import { createHub } from './hub.ts'
-import { SOCKET_CLOSE } from '#contract/socket.ts'
+import { SOCKET_CLOSE, type Ticker } from '#contract/socket.ts'
 
 const fakeSocket = () => {
   const sent: Buffer[] = []
@@ -14,7 +15,7 @@ const fakeSocket = () => {
 describe('hub', () => {
   it('compresses a broadcast once and sends the same Buffer to every client', async () => {
     const encode = vi.fn(encodeFrame)
-    const hub = createHub(createMemoryBus(), console, encode)
+    const hub = createHub(createMemoryBus(), console, { encode })
     await hub.ready
     const sockets = [fakeSocket(), fakeSocket(), fakeSocket()]
     for (const s of sockets) hub.add(s.socket)
@@ -71,5 +72,76 @@ describe('hub', () => {
     await bus.publish('session', 'null')
     await bus.publish('session', '{"revoked":[1]}')
     expect(warn).toHaveBeenCalledTimes(4)
+  })
+})
+
+describe('hub ticker frames', () => {
+  const inflated = (data: Buffer) => JSON.parse(inflateSync(data).toString()) as { messageType: string; data: Ticker[] }
+  const tick = (symbol: string, bid: string, time = 1): Ticker => ({ symbol, bid, ask: bid, time, simulated: true })
+  /** A fake socket that can be awaited for its n-th message. */
+  const watched = () => {
+    const s = fakeSocket()
+    let wake = () => {}
+    const push = s.raw.send
+    s.raw.send = (data: Buffer) => {
+      wake()
+      return push(data)
+    }
+    const nth = async (n: number) => {
+      while (s.sent.length < n) await new Promise<void>((resolve) => (wake = resolve))
+      return s.sent[n - 1]!
+    }
+    return { ...s, nth }
+  }
+
+  it('merges batches arriving within one interval into one frame, the latest quote of each symbol winning', async () => {
+    const hub = createHub(createMemoryBus(), console, { tickerGapMs: 100 })
+    await hub.ready
+    const heard: Ticker[][] = []
+    hub.onTickers((batch) => heard.push(batch))
+    const client = watched()
+    hub.add(client.socket)
+    await hub.publishTickers([tick('EURUSD', '1.10000')])
+    await hub.publishTickers([tick('EURUSD', '1.10001'), tick('BTCUSDT', '95000.00')])
+    await hub.publishTickers([tick('EURUSD', '1.10002')])
+    expect(client.sent).toHaveLength(1) // the first went out at once, the next two wait for the interval to end
+    expect(inflated(await client.nth(2)).data).toEqual([tick('EURUSD', '1.10002'), tick('BTCUSDT', '95000.00')])
+    expect(hub.stats.framesEncoded).toBe(2)
+    expect(heard).toHaveLength(3) // the engine and the quote book still see every batch as it came
+  })
+
+  it('gives a new socket the last quote of every symbol, encoded once for all newcomers', async () => {
+    const encode = vi.fn(encodeFrame)
+    const hub = createHub(createMemoryBus(), console, { encode, tickerGapMs: 0 })
+    await hub.ready
+    await hub.publishTickers([tick('EURUSD', '1.10000'), tick('AAPL', '230.00')])
+    await hub.publishTickers([tick('EURUSD', '1.10005')])
+    const [a, b] = [fakeSocket(), fakeSocket()]
+    hub.sendLastTickers(hub.add(a.socket))
+    hub.sendLastTickers(hub.add(b.socket))
+    expect(inflated(a.sent[0]!).data).toEqual([tick('EURUSD', '1.10005'), tick('AAPL', '230.00')])
+    expect(b.sent[0]).toBe(a.sent[0])
+    expect(encode).toHaveBeenCalledTimes(3)
+    expect(hub.lastTickers()).toEqual([tick('EURUSD', '1.10005'), tick('AAPL', '230.00')])
+  })
+
+  it('answers a ping without deflating anything', async () => {
+    const encode = vi.fn(encodeFrame)
+    const hub = createHub(createMemoryBus(), console, { encode })
+    await hub.ready
+    const s = fakeSocket()
+    hub.reply(hub.add(s.socket), { messageType: 'pong', data: { time: 42 } })
+    expect(JSON.parse(inflateSync(s.sent[0]!).toString())).toEqual({ messageType: 'pong', data: { time: 42 } })
+    expect(encode).not.toHaveBeenCalled()
+  })
+
+  it('drops a ticker batch that is not a list of tickers', async () => {
+    const bus = createMemoryBus()
+    const warn = vi.fn()
+    const hub = createHub(bus, { warn })
+    await hub.ready
+    await bus.publish('ticker', JSON.stringify({ messageType: 'ticker', data: [{ symbol: 'EURUSD' }] }))
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(hub.lastTickers()).toBeNull()
   })
 })

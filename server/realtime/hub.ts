@@ -1,9 +1,12 @@
 // The sockets of this process. Everything a socket receives arrives through the bus, so a process sends only what
-// any process published. Each bus message is deflated once here and the same Buffer goes to every recipient.
+// any process published. Each bus message is deflated once here and the same Buffer goes to every recipient;
+// ticker batches become at most one frame per tickerGapMs (ticker-frames.ts), whatever number of them arrive.
+import * as z from 'zod/mini'
 import type { WebSocket } from 'ws'
-import { SOCKET_CLOSE, type ServerMessage, type Ticker } from '#contract/socket.ts'
+import { SOCKET_CLOSE, Ticker, type ServerMessage } from '#contract/socket.ts'
 import type { Bus } from './bus.ts'
-import { encodeFrame, messageJson } from './frame.ts'
+import { encodeFrame, messageJson, sendFrame, storedFrame, toFrame, type Frame } from './frame.ts'
+import { createTickerFrames } from './ticker-frames.ts'
 
 export type SocketClient = {
   socket: WebSocket
@@ -22,6 +25,17 @@ const TERMINATE_BUFFERED = 8 * 1024 * 1024
 
 type Log = { warn: (obj: object, msg: string) => void }
 
+/** Sockets get at most this many ticker frames per second (5): a 250 ms tick is never held back. */
+export const TICKER_GAP_MS = 200
+
+export type HubOptions = {
+  /** The deflate of a message; tests count the calls. */
+  encode?: (json: string) => Buffer
+  tickerGapMs?: number
+}
+
+const TickerBatch = z.object({ data: z.array(Ticker) })
+
 function parseSessionEvent(payload: string): SessionEvent {
   const event = JSON.parse(payload) as Record<string, unknown> | null
   if (Array.isArray(event?.revoked) && event.revoked.every((id) => typeof id === 'string')) return { revoked: event.revoked }
@@ -29,24 +43,37 @@ function parseSessionEvent(payload: string): SessionEvent {
   throw new Error('not a session event')
 }
 
-export function createHub(bus: Bus, log: Log, encode: (json: string) => Buffer = encodeFrame) {
+export function createHub(bus: Bus, log: Log, { encode = encodeFrame, tickerGapMs = TICKER_GAP_MS }: HubOptions = {}) {
   const clients = new Set<SocketClient>()
+  /** Deflates done (one per broadcast, not per socket) and messages written to sockets. */
   const stats = { framesEncoded: 0, framesSent: 0 }
-  let lastTickers: Ticker[] | null = null
-  let lastTickerFrame: Buffer | null = null
 
-  const frame = (json: string) => {
+  const frame = (json: string): Frame => {
     stats.framesEncoded++
-    return encode(json)
+    return toFrame(encode(json))
   }
 
-  const send = (client: SocketClient, data: Buffer, isTicker = false) => {
+  // Called for every socket of every frame: no allocation, one write (frame.ts).
+  const send = (client: SocketClient, data: Frame, isTicker = false) => {
     const { socket } = client
     if (socket.readyState !== socket.OPEN) return
     if (socket.bufferedAmount > TERMINATE_BUFFERED) return socket.terminate()
     if (isTicker && socket.bufferedAmount > SKIP_TICKS_BUFFERED) return
     stats.framesSent++
-    socket.send(data, { binary: true })
+    sendFrame(socket, data)
+  }
+
+  const tickers = createTickerFrames(tickerGapMs, (batch) => {
+    const data = frame(messageJson({ messageType: 'ticker', data: batch }))
+    for (const client of clients) send(client, data, true)
+  })
+  /** The whole book for a socket that just opened, encoded once per change of the book. */
+  let bookFrame: { revision: number; frame: Frame } | null = null
+  const currentBookFrame = () => {
+    if (bookFrame?.revision !== tickers.revision()) {
+      bookFrame = { revision: tickers.revision(), frame: frame(messageJson({ messageType: 'ticker', data: tickers.book() })) }
+    }
+    return bookFrame.frame
   }
 
   const onBus = (what: string, handler: (payload: string) => void) => (payload: string) => {
@@ -82,10 +109,9 @@ export function createHub(bus: Bus, log: Log, encode: (json: string) => Buffer =
 
   const ready = Promise.all([
     bus.subscribe('ticker', onBus('ticker', (payload) => {
-      lastTickers = (JSON.parse(payload) as { data: Ticker[] }).data
-      lastTickerFrame = frame(payload)
-      for (const client of clients) send(client, lastTickerFrame, true)
-      for (const listener of tickerListeners) listener(lastTickers)
+      const { data } = TickerBatch.parse(JSON.parse(payload))
+      tickers.take(data)
+      for (const listener of tickerListeners) listener(data)
     })),
     bus.subscribe('broadcast', onBus('broadcast', (payload) => {
       const data = frame(payload)
@@ -93,7 +119,7 @@ export function createHub(bus: Bus, log: Log, encode: (json: string) => Buffer =
     })),
     bus.subscribe('user', onBus('user', (payload) => {
       const { userId, message } = JSON.parse(payload) as { userId: string; message: ServerMessage }
-      let data: Buffer | null = null
+      let data: Frame | null = null
       for (const client of clients) {
         if (client.userId !== userId) continue
         data ??= frame(messageJson(message))
@@ -107,17 +133,18 @@ export function createHub(bus: Bus, log: Log, encode: (json: string) => Buffer =
     ready,
     stats,
     clients,
-    lastTickers: () => lastTickers,
+    /** The last quote of every symbol heard (a batch may carry only some), or null before the first. */
+    lastTickers: (): Ticker[] | null => (tickers.revision() === 0 ? null : tickers.book()),
     add(socket: WebSocket): SocketClient {
       const client = { socket, userId: null, sessionId: null, sessionCreatedAt: null }
       clients.add(client)
       return client
     },
     remove: (client: SocketClient) => clients.delete(client),
-    /** A reply to one socket (pong, bound): encoded for it alone. */
-    reply: (client: SocketClient, message: ServerMessage) => send(client, frame(messageJson(message))),
+    /** A reply to one socket (pong, bound): a few bytes, stored rather than deflated (frame.ts). */
+    reply: (client: SocketClient, message: ServerMessage) => send(client, toFrame(storedFrame(messageJson(message)))),
     sendLastTickers(client: SocketClient) {
-      if (lastTickerFrame) send(client, lastTickerFrame, true)
+      if (tickers.revision() > 0) send(client, currentBookFrame(), true)
     },
     publishTickers: (data: Ticker[]) => bus.publish('ticker', messageJson({ messageType: 'ticker', data })),
     broadcast: (message: ServerMessage) => bus.publish('broadcast', messageJson(message)),
@@ -129,7 +156,7 @@ export function createHub(bus: Bus, log: Log, encode: (json: string) => Buffer =
     revokeSessions: (sessionIds: string[]) => (sessionIds.length > 0 ? publishSessionEvent({ revoked: sessionIds }) : Promise.resolve()),
     /** The user's stored details changed (the book switch): every process forgets its cached copy. */
     userChanged: (userId: string) => publishSessionEvent({ userChanged: userId }),
-    /** Every ticker batch heard on the bus (this process's own included), after the sockets got it. */
+    /** Every ticker batch heard on the bus (this process's own included), as it came; the sockets got it, or get it merged within tickerGapMs. */
     onTickers: (listener: (batch: Ticker[]) => void) => void tickerListeners.push(listener),
     onSessionEvent: (listener: (event: SessionEvent) => void) => void sessionListeners.push(listener),
     endSession,

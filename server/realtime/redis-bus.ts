@@ -1,15 +1,17 @@
 // The bus over Redis pub/sub. Redis needs a connection of its own for subscribing; the other connection publishes
-// and is shared with the rate limiter.
+// and is shared with the rate limiter. Channel names start with the deployment's name (DEPLOYMENT_NAME), so two
+// deployments sharing one Redis (staging beside production) never hear each other's ticks or users' events.
 import { Redis } from 'ioredis'
 import type { Bus, BusChannel } from './bus.ts'
 
-const PREFIX = 'keelson:'
+export const DEFAULT_DEPLOYMENT_NAME = 'keelson'
 
 type Log = { warn: (obj: object, msg: string) => void }
 
 export type RedisBus = Bus & { client: Redis }
 
-export async function createRedisBus(url: string, log: Log): Promise<RedisBus> {
+export async function createRedisBus(url: string, log: Log, deploymentName = DEFAULT_DEPLOYMENT_NAME): Promise<RedisBus> {
+  const prefix = `${deploymentName}:`
   // Fail fast instead of queueing commands forever while Redis is away; callers treat failures as "not delivered".
   const options = { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: true }
   const client = new Redis(url, options)
@@ -44,10 +46,10 @@ export async function createRedisBus(url: string, log: Log): Promise<RedisBus> {
   return {
     client,
     publish: async (channel: BusChannel, payload: string) => {
-      await client.publish(PREFIX + channel, payload)
+      await client.publish(prefix + channel, payload)
     },
     subscribe: async (channel: BusChannel, handler: (payload: string) => void) => {
-      const key = PREFIX + channel
+      const key = prefix + channel
       const list = handlers.get(key)
       if (list) {
         list.push(handler)
