@@ -80,7 +80,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerErrorHandling(app, translate)
     registerJsonParser(app)
 
-    const redisBus = conf.redisUrl ? await createRedisBus(conf.redisUrl, app.log) : null
+    const redisBus = conf.redisUrl ? await createRedisBus(conf.redisUrl, app.log, conf.deploymentName) : null
     const bus: Bus = redisBus ?? createMemoryBus()
     cleanups.push(bus.close)
     const hub = createHub(bus, app.log)

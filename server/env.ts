@@ -2,6 +2,7 @@
 // (PGlite under DATA_DIR, in-process bus, simulator) on http://0.0.0.0:8080.
 import { join, resolve } from 'node:path'
 import type { AppOptions } from './options.ts'
+import { isMarketFeedName, MARKET_FEEDS, type MarketFeedConfig } from './market/feeds/select.ts'
 
 export type ServerEnv = {
   port: number
@@ -34,6 +35,21 @@ function level(name: string, value: string | undefined, fallback: string): strin
 
 const text = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined)
 
+function marketFeed(name: string | undefined, url: string | undefined): MarketFeedConfig {
+  const feed = text(name) ?? 'simulator'
+  if (!isMarketFeedName(feed)) throw new Error(`MARKET_FEED must be one of ${MARKET_FEEDS.join(', ')}, got "${name}"`)
+  const base = text(url)
+  if (base !== undefined && !/^wss?:\/\/[^\s]+$/.test(base)) throw new Error(`MARKET_FEED_URL must be a ws:// or wss:// URL, got "${url}"`)
+  return { name: feed, url: base }
+}
+
+/** Part of Redis channel names: letters, digits, '.', '_' and '-'. */
+function deploymentName(value: string | undefined): string {
+  const name = text(value) ?? 'keelson'
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) throw new Error(`DEPLOYMENT_NAME must be letters, digits, '.', '_' or '-' (at most 64), got "${value}"`)
+  return name
+}
+
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const dataDir = resolve(env.DATA_DIR || './data')
   return {
@@ -55,6 +71,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       sessionTtlMs: integer('SESSION_TTL_DAYS', env.SESSION_TTL_DAYS, 30) * 24 * 60 * 60 * 1000,
       marginCallLevel: level('MARGIN_CALL_LEVEL', env.MARGIN_CALL_LEVEL, '100'),
       stopOutLevel: level('STOP_OUT_LEVEL', env.STOP_OUT_LEVEL, '50'),
+      marketFeed: marketFeed(env.MARKET_FEED, env.MARKET_FEED_URL),
+      deploymentName: deploymentName(env.DEPLOYMENT_NAME),
       corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       rateLimit: {

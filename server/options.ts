@@ -1,6 +1,7 @@
 // buildApp's options and their defaults. main.ts fills them from the environment; tests pass them directly.
 import { fileURLToPath } from 'node:url'
 import type { MailOptions } from './modules/password/mailer.ts'
+import type { MarketFeedConfig } from './market/feeds/select.ts'
 
 export type RateLimitOptions = {
   /** Requests per IP per window on each API route. */
@@ -53,6 +54,10 @@ export type AppOptions = {
   stopOutLevel?: string
   /** The order engine's advisory lock (PostgreSQL): processes sharing it elect one engine. Tests pass their own. */
   engineLockKey?: number
+  /** Where prices come from (MARKET_FEED, MARKET_FEED_URL): the simulator by default (market/feeds/select.ts). */
+  marketFeed?: MarketFeedConfig
+  /** Starts the Redis channel names (DEPLOYMENT_NAME), so deployments sharing a Redis stay apart; 'keelson'. */
+  deploymentName?: string
 }
 
 export type ResolvedOptions = Required<Omit<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail'>> &
@@ -79,5 +84,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     marginCallLevel: options.marginCallLevel ?? '100',
     stopOutLevel: options.stopOutLevel ?? '50',
     engineLockKey: options.engineLockKey ?? 7_351_004,
+    marketFeed: options.marketFeed ?? { name: 'simulator' },
+    deploymentName: options.deploymentName ?? 'keelson',
   }
 }
