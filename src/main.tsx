@@ -7,7 +7,11 @@ import { getSession } from './lib/session.ts'
 import { resumeSession } from './lib/session-lifecycle.ts'
 import { registerServiceWorker } from './app/service-worker.ts'
 import { finishSignInLink } from './app/sign-in-link.ts'
+import { captureInstallPrompt } from './features/install/install-state.ts'
 import './styles.css'
+
+// Before anything is awaited: Chromium's beforeinstallprompt can come while the catalog is still loading.
+captureInstallPrompt()
 
 await activateLanguage(getSession().language)
 await finishSignInLink()

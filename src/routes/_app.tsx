@@ -5,6 +5,7 @@ import { BottomTabs } from '../app/layout/bottom-tabs.tsx'
 import { Footer } from '../app/layout/footer.tsx'
 import { NotFound } from '../app/layout/not-found.tsx'
 import { Toaster } from '../components/ui/toast.tsx'
+import { LazyInstallOffer } from '../features/install/components/lazy-install-offer.tsx'
 
 // Unknown addresses and old path names are the splat route's (_app/$.tsx); notFound() thrown by a screen shows here.
 export const Route = createFileRoute('/_app')({
@@ -26,6 +27,7 @@ function AppLayout() {
       </main>
       {isDesktop ? <Footer /> : <BottomTabs />}
       <Toaster />
+      <LazyInstallOffer />
     </div>
   )
 }

@@ -37,3 +37,6 @@ export const IconSettings = make('M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.
 export const IconFile = make('M6 3h8l4 4v14H6zM14 3v4h4M9 12h6M9 16h6')
 export const IconSignOut = make('M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10')
 export const IconHome = make('M3 10.5 12 3l9 7.5V21h-6v-6H9v6H3z')
+/** iOS Safari's Share button (a box with an arrow out of it) and its "Add to Home Screen" entry. */
+export const IconShare = make('M12 3v12M8 7l4-4 4 4M6 11H5v10h14V11h-1')
+export const IconPlusSquare = make('M4 4h16v16H4zM12 8v8M8 12h8')

@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test'
+import { installWallet } from './fixtures/wallet.ts'
+import { signInFresh, skipIntro } from './fixtures/app.ts'
+
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
+
+/**
+ * Fires a synthetic beforeinstallprompt as Chromium would, with a stub prompt() that counts its calls in
+ * window.__prompts and a userChoice with `outcome`. Resolves whether the app took the event (preventDefault).
+ */
+function offerInstall(page: Page, outcome: 'accepted' | 'dismissed' = 'accepted') {
+  return page.evaluate((outcome) => {
+    const w = window as unknown as { __prompts?: number }
+    w.__prompts ??= 0
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: () => {
+        w.__prompts! += 1
+        return Promise.resolve()
+      },
+      userChoice: Promise.resolve({ outcome, platform: 'web' }),
+    })
+    window.dispatchEvent(event)
+    return event.defaultPrevented
+  }, outcome)
+}
+
+const prompts = (page: Page) => page.evaluate(() => (window as unknown as { __prompts?: number }).__prompts ?? 0)
+
+/** The page has settled (its lazy chunks fetched), so an offer that is due would be on screen by now. */
+async function expectNoOffer(page: Page) {
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByTestId('install-offer')).toHaveCount(0)
+}
+
+test('a first visit is not asked; signing in is the moment, and Install opens the browser dialog', async ({ page }) => {
+  const wallet = await installWallet(page)
+  await page.goto('/')
+  // The app keeps the event (no mini-infobar) but does not ask on the first screen of a first visit.
+  expect(await offerInstall(page)).toBe(true)
+  await expectNoOffer(page)
+
+  // Same visit (the intro board is still open): Continue, the test wallet, signed in.
+  await signInFresh(page, wallet)
+  expect(await offerInstall(page)).toBe(true)
+  const offer = page.getByTestId('install-offer')
+  await expect(offer).toBeVisible()
+  await offer.getByRole('button', { name: 'Install' }).click()
+  expect(await prompts(page)).toBe(1)
+  await expect(offer).toBeHidden()
+})
+
+test('a returning visitor is asked; Not now is remembered across reloads and visits', async ({ page, context }) => {
+  await page.goto('/')
+  await skipIntro(page)
+  await page.close()
+
+  // A new tab is a new browser session: the second visit.
+  const again = await context.newPage()
+  await again.goto('/')
+  await skipIntro(again)
+  expect(await offerInstall(again, 'dismissed')).toBe(true)
+  const offer = again.getByTestId('install-offer')
+  await expect(offer).toBeVisible()
+  await offer.getByRole('button', { name: 'Not now' }).click()
+  await expect(offer).toBeHidden()
+  expect(await prompts(again)).toBe(0)
+
+  await again.reload()
+  expect(await offerInstall(again)).toBe(true)
+  await expectNoOffer(again)
+
+  const third = await context.newPage()
+  await third.goto('/')
+  await skipIntro(third)
+  expect(await offerInstall(third)).toBe(true)
+  await expectNoOffer(third)
+})
+
+test.describe('iOS Safari', () => {
+  test.use({ userAgent: IPHONE_SAFARI })
+
+  test('gets the Share, Add to Home Screen instructions on a second visit', async ({ page, context }) => {
+    await page.goto('/')
+    await skipIntro(page)
+    await expectNoOffer(page)
+    await page.close()
+
+    const again = await context.newPage()
+    await again.goto('/')
+    await skipIntro(again)
+    const offer = again.getByTestId('install-offer')
+    await offer.getByRole('button', { name: 'How to install' }).click()
+    const sheet = again.getByRole('dialog', { name: /Add .* to your home screen/ })
+    await expect(sheet).toContainText('Share')
+    await expect(sheet).toContainText('Add to Home Screen')
+    await sheet.getByRole('button', { name: 'Got it' }).click()
+    await expect(sheet).toBeHidden()
+  })
+
+  test('is never asked inside the installed app', async ({ page, context }) => {
+    await context.addInitScript(() => Object.defineProperty(navigator, 'standalone', { value: true }))
+    await page.goto('/')
+    await skipIntro(page)
+    await page.close()
+    const again = await context.newPage()
+    await again.goto('/')
+    await skipIntro(again)
+    await expect(again.getByRole('heading', { level: 1 })).toBeVisible()
+    await expectNoOffer(again)
+  })
+})
