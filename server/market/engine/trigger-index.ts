@@ -139,7 +139,9 @@ export class TriggerIndex {
       this.symbols.set(trigger.symbol, books)
     }
     const book = BOOK[trigger.kind][trigger.side]
-    const entry: Entry = { ...trigger, key: scaled(trigger.level, books.digits, isUp(book) ? 'ceil' : 'floor'), seq: this.seq++, dead: false, book }
+    // One object shape for every entry (no spread), so the heap's comparisons stay monomorphic.
+    const { id, symbol, kind, side, level } = trigger
+    const entry: Entry = { id, symbol, kind, side, level, key: scaled(level, books.digits, isUp(book) ? 'ceil' : 'floor'), seq: this.seq++, dead: false, book }
     books[book].push(entry)
     this.live++
     const list = this.byId.get(trigger.id)
