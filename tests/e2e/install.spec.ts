@@ -110,3 +110,51 @@ test.describe('iOS Safari', () => {
     await expectNoOffer(again)
   })
 })
+
+test('the splash, theme colour and icons match the app: token colours, artwork inside the maskable safe zone', async ({ page }) => {
+  await page.goto('/')
+  const manifest = await page.evaluate(async () => {
+    const href = document.querySelector<HTMLLinkElement>('link[rel=manifest]')!.href
+    return (await (await fetch(href)).json()) as { background_color: string; theme_color: string; icons: { src: string; purpose?: string }[] }
+  })
+  const look = async (colorScheme: 'dark' | 'light') => {
+    await page.emulateMedia({ colorScheme })
+    return page.evaluate(() => ({
+      bg: getComputedStyle(document.documentElement).getPropertyValue('--bg').trim().toLowerCase(),
+      meta: [...document.querySelectorAll<HTMLMetaElement>('meta[name=theme-color]')].find((m) => matchMedia(m.media).matches)?.content.toLowerCase(),
+    }))
+  }
+  // The splash (background_color) and the status bar (theme_color) are the dark theme's background, the first paint.
+  const dark = await look('dark')
+  expect(manifest.background_color).toBe(dark.bg)
+  expect(manifest.theme_color).toBe(dark.bg)
+  expect(dark.meta).toBe(dark.bg)
+  const light = await look('light')
+  expect(light.meta).toBe(light.bg)
+
+  const maskable = manifest.icons.find((i) => i.purpose === 'maskable')
+  expect(maskable).toBeDefined()
+  // Launchers may cut a maskable icon down to the circle of 80 % of its width: outside it only background.
+  const pixels = await page.evaluate(async (src) => {
+    const image = await createImageBitmap(await (await fetch(src)).blob())
+    const canvas = new OffscreenCanvas(image.width, image.height)
+    const g = canvas.getContext('2d')!
+    g.drawImage(image, 0, 0)
+    const { data, width, height } = g.getImageData(0, 0, image.width, image.height)
+    const at = (x: number, y: number) => data.slice((y * width + x) * 4, (y * width + x) * 4 + 4).join()
+    const background = at(0, 0)
+    let outsideArt = 0
+    let insideArt = 0
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const r = Math.hypot(x + 0.5 - width / 2, y + 0.5 - height / 2) / width
+        if (at(x, y) === background) continue
+        if (r > 0.4) outsideArt++
+        else insideArt++
+      }
+    }
+    return { outsideArt, insideArt, opaque: background.endsWith(',255') }
+  }, maskable!.src)
+  expect(pixels).toEqual({ outsideArt: 0, insideArt: expect.any(Number), opaque: true })
+  expect(pixels.insideArt).toBeGreaterThan(1000)
+})
