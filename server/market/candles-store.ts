@@ -1,14 +1,14 @@
-// Reads and writes the markets module's candle table (server/modules/markets/markets.table.ts). Only the leading
-// process writes: the changed candles in multi-row upserts every few seconds (not one statement per tick and
-// interval), and a simulated past where a chart would otherwise be empty.
+// Reads and writes the markets module's candle table (server/modules/markets/markets.table.ts). The leading process
+// writes the changed candles in multi-row upserts every few seconds (not one statement per tick and interval); any
+// process may add the simulated past a chart asks for (extendHistory).
 import Decimal from 'decimal.js'
-import { and, desc, eq, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm'
 import type { Candle, CandleInterval } from '#contract/markets.ts'
 import type { Ticker } from '#contract/socket.ts'
 import type { Db } from '../db/client.ts'
 import { marketCandles } from '../modules/markets/markets.table.ts'
 import type { CatalogueInstrument } from './catalogue.ts'
-import { bucketOf, INTERVALS, type SymbolCandle } from './candles.ts'
+import { bucketOf, INTERVAL_MS, type SymbolCandle } from './candles.ts'
 import { historyCandles } from './candles-history.ts'
 
 /**
@@ -68,25 +68,31 @@ export async function storedQuotes(db: Db, instruments: readonly CatalogueInstru
   }))
 }
 
+/** History is made at most this many intervals back (1 000 days of daily candles, 1 000 minutes of 1m ones). */
+export const HISTORY_DEPTH = 1000
+
+async function oldestCandle(db: Db, symbol: string, interval: CandleInterval): Promise<Candle | undefined> {
+  const [row] = await db
+    .select({ time: marketCandles.time, open: marketCandles.open, high: marketCandles.high, low: marketCandles.low, close: marketCandles.close })
+    .from(marketCandles)
+    .where(and(eq(marketCandles.symbol, symbol), eq(marketCandles.interval, interval)))
+    .orderBy(asc(marketCandles.time))
+    .limit(1)
+  return row
+}
+
 /**
- * For every symbol and interval without candles before the current interval, a simulated past that ends at the
- * symbol's current bid (or before its oldest stored candle). Returns how many candles it wrote.
+ * Extends a chart's simulated past by `count` candles before its oldest stored one, ending at that candle's open so
+ * the line joins (or, on an empty chart, before the current interval at `currentBid`). Made on demand, when a page of
+ * candles comes back short: a first start writes nothing until someone opens a chart, and paging back always finds
+ * more, down to HISTORY_DEPTH intervals. Any process may call it: the walk is deterministic and existing rows win.
+ * Returns how many candles it wrote.
  */
-export async function backfillCandles(db: Db, instruments: readonly CatalogueInstrument[], bidOf: (i: CatalogueInstrument) => Decimal, now: number) {
-  const pairs = instruments.flatMap((i) => INTERVALS.map((interval) => [i, interval] as const))
-  const result = (await db.execute(sql`
-    SELECT p.symbol, p.interval, c.time AS oldest FROM unnest(${textArray(pairs.map(([i]) => i.symbol))}, ${textArray(pairs.map(([, v]) => v))})
-      AS p(symbol, interval)
-    LEFT JOIN LATERAL (SELECT time FROM market_candles m WHERE m.symbol = p.symbol AND m.interval = p.interval
-      ORDER BY time LIMIT 1) c ON true`)) as unknown as { rows: Array<{ symbol: string; interval: CandleInterval; oldest: string | number | null }> }
-  const oldest = new Map(result.rows.map((row) => [`${row.symbol} ${row.interval}`, row.oldest === null ? null : Number(row.oldest)] as const))
-  const rows: SymbolCandle[] = []
-  for (const [instrument, interval] of pairs) {
-    const first = oldest.get(`${instrument.symbol} ${interval}`) ?? null
-    const current = bucketOf(interval, now)
-    if (first !== null && first < current) continue
-    rows.push(...historyCandles(instrument, interval, bidOf(instrument), first ?? current))
-  }
+export async function extendHistory(db: Db, instrument: CatalogueInstrument, interval: CandleInterval, count: number, currentBid: Decimal, now: number) {
+  const oldest = await oldestCandle(db, instrument.symbol, interval)
+  const before = oldest?.time ?? bucketOf(interval, now)
+  const floor = bucketOf(interval, now) - HISTORY_DEPTH * INTERVAL_MS[interval]
+  const rows = historyCandles(instrument, interval, oldest ? new Decimal(oldest.open) : currentBid, before, count).filter((c) => c.time >= floor)
   await saveCandles(db, rows, 'keep')
   return rows.length
 }

@@ -46,3 +46,12 @@ describe('candle book', () => {
     expect(book.drain()).toEqual([])
   })
 })
+
+it('draws no candle from a quote outside the market\'s hours (a closed market\'s starting quote)', () => {
+  const book = createCandleBook()
+  const saturday = Date.UTC(2026, 10, 28, 12)
+  book.add([tick('1.10000', saturday), tick('230.00', saturday, 'AAPL'), tick('95000.00', saturday, 'BTCUSDT')])
+  expect(book.latest('EURUSD', '1m')).toBeUndefined()
+  expect(book.latest('AAPL', '1d')).toBeUndefined()
+  expect(book.latest('BTCUSDT', '1m')).toMatchObject({ time: saturday, close: '95000.00' })
+})

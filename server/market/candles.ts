@@ -4,6 +4,8 @@
 import Decimal from 'decimal.js'
 import type { Candle, CandleInterval } from '#contract/markets.ts'
 import type { Ticker } from '#contract/socket.ts'
+import { isMarketOpen } from '#contract/trading-hours.ts'
+import { instrumentBySymbol } from './catalogue.ts'
 
 export const INTERVAL_MS: Record<CandleInterval, number> = {
   '1m': 60_000,
@@ -31,6 +33,9 @@ export function createCandleBook() {
     for (const { symbol, bid, time } of batch) {
       // A closed market's quote is repeated unchanged; an old or repeated tick must not reopen a candle.
       if (time <= (lastTime.get(symbol) ?? -1)) continue
+      // Nor does a closed market's starting quote (a fresh leader's first batch) draw a candle outside its hours.
+      const hours = instrumentBySymbol(symbol)?.hours
+      if (hours && !isMarketOpen(hours, time)) continue
       lastTime.set(symbol, time)
       const price = new Decimal(bid)
       for (const interval of INTERVALS) {

@@ -8,7 +8,7 @@ import type { Ticker } from '#contract/socket.ts'
 import { isMarketOpen, nextOpen } from '#contract/trading-hours.ts'
 import { AppError } from '../../app-error.ts'
 import type { Db } from '../../db/client.ts'
-import { readCandles } from '../../market/candles-store.ts'
+import { extendHistory, readCandles } from '../../market/candles-store.ts'
 import { featuredSymbols, instrumentByPid, instrumentBySymbol, instruments, type CatalogueInstrument } from '../../market/catalogue.ts'
 import { marketFavourites } from './markets.table.ts'
 
@@ -68,12 +68,24 @@ export function indexData(app: FastifyInstance): IndexData {
   }
 }
 
-/** Stored candles before `to`, with the live candle this process is building merged in (it may not be flushed yet). */
+/**
+ * Stored candles before `to`, with the live candle this process is building merged in (it may not be flushed yet).
+ * A short page first gets a simulated past (extendHistory), so a chart is never empty and paging back finds more.
+ */
 export async function klines(app: FastifyInstance, query: KlineQuery): Promise<Candle[]> {
-  if (!instrumentBySymbol(query.symbol)) throw new AppError(404, 'marketUnknownSymbol', { symbol: query.symbol })
-  const to = query.to ?? app.now() + 1
-  const candles = await readCandles(app.db, query.symbol, query.interval, to, query.limit)
+  const instrument = instrumentBySymbol(query.symbol)
+  if (!instrument) throw new AppError(404, 'marketUnknownSymbol', { symbol: query.symbol })
+  const now = app.now()
+  const to = query.to ?? now + 1
   const live = app.candles.latest(query.symbol, query.interval)
+  let candles = await readCandles(app.db, query.symbol, query.interval, to, query.limit)
+  if (candles.length < query.limit) {
+    // An empty chart's past ends where the live candle (or else the last quote) starts, so the line joins.
+    const bid = live?.open ?? app.quotes.get(query.symbol)?.bid ?? new Decimal(instrument.start).minus(new Decimal(instrument.spread).div(2)).toFixed(instrument.digits)
+    if ((await extendHistory(app.db, instrument, query.interval, query.limit, new Decimal(bid), now)) > 0) {
+      candles = await readCandles(app.db, query.symbol, query.interval, to, query.limit)
+    }
+  }
   if (!live || live.time >= to) return candles
   const last = candles.at(-1)
   if (last?.time === live.time) {

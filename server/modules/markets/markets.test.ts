@@ -97,9 +97,20 @@ describe('GET /api/getKline', () => {
       { time: base + 9 * MINUTE, open: '2.3000', high: '2.3100', low: '2.2900', close: '2.3050' },
       { time: SATURDAY, open: '2.3050', high: '2.3200', low: '2.3010', close: '2.3010' },
     ])
-    // Paging back: candles that start before the oldest one shown.
-    const older = await get(`/api/getKline?symbol=XRPUSDT&interval=1m&limit=100&to=${base + 8 * MINUTE}`)
-    expect((older.body.data as Array<{ time: number }>).map((c) => c.time)).toEqual(Array.from({ length: 8 }, (_, i) => base + i * MINUTE))
+    // Paging back: the candles that start before the oldest one shown, then a simulated past joined to them.
+    const older = (await get(`/api/getKline?symbol=XRPUSDT&interval=1m&limit=100&to=${base + 8 * MINUTE}`)).body.data as Array<{ time: number; close: string }>
+    expect(older).toHaveLength(100)
+    expect(older.slice(-8).map((c) => c.time)).toEqual(Array.from({ length: 8 }, (_, i) => base + i * MINUTE))
+    for (let i = 1; i < older.length; i++) expect(older[i]!.time).toBeGreaterThan(older[i - 1]!.time)
+  })
+
+  it('never shows an empty chart: a market with no stored candles gets a simulated past up to its price', async () => {
+    await app.hub.publishTickers([ticker('LINKUSDT', '18.250', '18.270', '18.000', SATURDAY + 2000)])
+    const candles = (await get('/api/getKline?symbol=LINKUSDT&interval=15m')).body.data as Array<{ time: number; open: string; close: string }>
+    expect(candles).toHaveLength(300)
+    // The past ends where the live candle opens; the live candle is the newest.
+    expect(candles.at(-1)).toMatchObject({ time: SATURDAY, open: '18.250', close: '18.250' })
+    expect(candles.at(-2)).toMatchObject({ time: SATURDAY - 15 * MINUTE, close: '18.250' })
   })
 
   it('shows a live candle that is not stored yet, newest last', async () => {
