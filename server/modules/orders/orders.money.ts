@@ -13,7 +13,7 @@ import { bookBalances } from '../../ledger/books.ts'
 import { postJournal, type Leg, type Posted } from '../../ledger/post.ts'
 import type { Book, Reason, SystemKind, Tx, UserKind } from '../../ledger/types.ts'
 import type { CatalogueInstrument } from '../../market/catalogue.ts'
-import { insertOrder, lockBook, openPositions, orderByOpenKey, updateOrder } from './orders.repository.ts'
+import { insertOrder, insertOrderOnce, lockBook, openPositions, orderByOpenKey, updateOrder } from './orders.repository.ts'
 import type { OrderRow } from './orders.table.ts'
 import { floating } from './orders.view.ts'
 
@@ -74,11 +74,10 @@ export async function openOrder(tx: Tx, input: OpenInput, pricing: Pricing): Pro
   const { userId, book, inst } = input
   const currency = inst.marginCurrency
   await lockBook(tx, userId, book)
-  const seen = await orderByOpenKey(tx, input.key)
-  if (seen) return { row: seen, posted: null }
   const fee = input.kind === 'contract' ? input.fee : dec('0')
   requireFreeMargin(await bookState(tx, userId, book, currency, pricing), input.margin.plus(fee), currency)
-  const row = await insertOrder(tx, {
+  // The key was used before only if a first attempt committed but its answer was lost: answer that row again.
+  const row = await insertOrderOnce(tx, {
     userId,
     book,
     kind: input.kind,
@@ -98,6 +97,7 @@ export async function openOrder(tx: Tx, input: OpenInput, pricing: Pricing): Pro
     createTime: input.now,
     openKey: input.key,
   })
+  if (!row) return { row: (await orderByOpenKey(tx, input.key))!, posted: null }
   const posted = await postJournal(tx, {
     kind: 'trade',
     reason: input.kind === 'contract' ? 'trade.open' : 'limit.reserve',

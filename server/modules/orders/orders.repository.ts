@@ -10,6 +10,12 @@ export async function insertOrder(tx: Tx, values: NewOrder): Promise<OrderRow> {
   return row!
 }
 
+/** Inserts a row unless its open key was used before: undefined then (the caller answers the first row). */
+export async function insertOrderOnce(tx: Tx, values: NewOrder): Promise<OrderRow | undefined> {
+  const [row] = await tx.insert(orders).values(values).onConflictDoNothing({ target: orders.openKey }).returning()
+  return row
+}
+
 export async function orderByOpenKey(handle: DbOrTx, openKey: string): Promise<OrderRow | undefined> {
   const [row] = await handle.select().from(orders).where(eq(orders.openKey, openKey))
   return row

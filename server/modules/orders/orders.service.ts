@@ -12,7 +12,7 @@ import { pushBalanceUpdates } from '../../ledger/notify.ts'
 import type { Posted } from '../../ledger/post.ts'
 import type { Book } from '../../ledger/types.ts'
 import { checkSlippage, checkStops, checkTerms, currentRates, instrumentOf, requireOpenMarket, requireQuote, withRates } from './orders.checks.ts'
-import { bookState, openOrder, settleCancel, settleClose, type Pricing } from './orders.money.ts'
+import { openOrder, settleCancel, settleClose, type Pricing } from './orders.money.ts'
 import { lockBook, lockOrder, openPositions, orderOf, orderPage } from './orders.repository.ts'
 import type { OrderRow } from './orders.table.ts'
 import { floating, toOrder } from './orders.view.ts'
@@ -88,8 +88,9 @@ export async function closePositionOrder(app: FastifyInstance, user: AuthUser, o
       await lockBook(tx, user.id, found.book)
       const locked = await lockOrder(tx, user.id, found.id)
       if (locked?.status !== 'open') throw new AppError(409, 'positionNotOpen')
-      const state = await bookState(tx, user.id, found.book, locked.marginCurrency, pricing)
-      return settleClose(tx, locked, { price, pl, reason: 'user', now: app.now(), marginLevel: null, available: state.available })
+      // A user's close records no margin level; the loss cap needs only what `available` holds.
+      const usdt = (await bookBalances(tx, user.id, found.book)).currencies.find((c) => c.currency === locked.marginCurrency)
+      return settleClose(tx, locked, { price, pl, reason: 'user', now: app.now(), marginLevel: null, available: dec(usdt?.available ?? '0') })
     }),
   )
   await announce(app, [row], posted)
