@@ -223,8 +223,9 @@ const UP_DOUBLINGS = 20
  * moving away from the current price, other prices held and the spread kept; null when no price does (no margin in
  * use, hedged, or only beyond 2^20 × the price). Found by bisection on whole ticks over the same formulas that
  * decide stop-out (conversion rates move with the price too), so the answer is exact to one tick: at the returned
- * price the level is at or below the stop-out level, one tick nearer the current price it is above. When both
- * directions reach it, the nearer price is returned.
+ * price the level is at or below the stop-out level, one tick nearer the current price it is above. The search
+ * goes the way the account loses; when that is unclear (hedged), both ways, and the nearer price wins. An account
+ * already at or below the level gets the current bid.
  */
 export function stopOutPrice(input: StopOutInput): Decimal | null {
   const { instrument, quotes } = input
@@ -241,26 +242,32 @@ export function stopOutPrice(input: StopOutInput): Decimal | null {
     balance = balance.minus(fee(o.instrument, o.lots, price, rates))
     positions.push({ ...o, openPrice: price, margin: requiredMargin(o.instrument, o.lots, o.leverage, price, rates) })
   }
+  const margin = positions.reduce((sum, p) => sum.plus(p.margin), new Dec(0))
+  if (margin.isZero()) return null
+  // level <= stop-out ⇔ equity <= stop-out × margin / 100 (the margin is fixed): compare equities, no division.
+  const floorEquity = margin.times(input.stopOutLevel).div(HUNDRED)
   const tick = tickSize(instrument)
   const spread = dec(now.ask).minus(now.bid)
-  const reached = (ticks: Decimal): boolean => {
+  /** Equity above the stop-out equity with the bid at `ticks` × tick (conversion rates move with it too). */
+  const excess = (ticks: Decimal): Decimal => {
     const bid = ticks.times(tick)
     const moved: Quote = { bid, ask: bid.plus(spread) }
     const book: QuoteBook = { get: (s) => (s === instrument.symbol ? moved : quotes.get(s)) }
     const rates = ratesFromQuotes(book)
-    const state = account({
-      balance,
-      positions: positions.map((p) => {
-        const q = book.get(p.instrument.symbol)
-        if (!q) throw new MissingRateError(p.instrument.symbol)
-        return { margin: p.margin, profit: profit(p.instrument, p.side, p.lots, p.openPrice, closePrice(p.side, q), rates) }
-      }),
-    })
-    return state.marginLevel !== null && state.marginLevel.lte(input.stopOutLevel)
+    let equity = balance
+    for (const p of positions) {
+      const q = book.get(p.instrument.symbol)
+      if (!q) throw new MissingRateError(p.instrument.symbol)
+      equity = equity.plus(profit(p.instrument, p.side, p.lots, p.openPrice, closePrice(p.side, q), rates))
+    }
+    return equity.minus(floorEquity)
   }
-  if (positions.every((p) => dec(p.margin).isZero())) return null
+  const reached = (ticks: Decimal): boolean => excess(ticks).lte(0)
   const start = dec(now.bid).div(tick).floor()
-  if (reached(start)) return start.times(tick)
+  const atStart = excess(start)
+  if (atStart.lte(0)) return start.times(tick)
+  const limit = start.times(new Dec(2).pow(UP_DOUBLINGS))
+  const inRange = (k: Decimal) => k.gte(1) && k.lte(limit)
   // Bisect between a tick that has not reached stop-out and one that has; returns the reached one next to the other.
   const bisect = (safe: Decimal, out: Decimal): Decimal => {
     while (safe.minus(out).abs().gt(1)) {
@@ -270,6 +277,35 @@ export function stopOutPrice(input: StopOutInput): Decimal | null {
     }
     return out
   }
+  // Fast path (the ticket runs this on every keystroke): equity is linear in the price for dollar-quoted symbols and
+  // nearly so otherwise, so a secant from the current price lands within a tick or two of the answer; a bracket
+  // grown from there and a bisection make it exact. About six evaluations instead of some fifty.
+  const step = Dec.max(1, start.div(1000).floor())
+  const slope = excess(start.plus(step)).minus(atStart).div(step)
+  if (!slope.isZero()) {
+    const estimate = start.minus(atStart.div(slope)).floor()
+    const away = estimate.gte(start) ? ONE : ONE.neg()
+    if (inRange(estimate)) {
+      if (reached(estimate)) {
+        // Walk back towards the current price (safe) until a tick has not reached stop-out.
+        let out = estimate
+        for (let d = ONE; ; d = d.times(2)) {
+          const back = estimate.minus(away.times(d))
+          const k = back.minus(start).times(away).lte(0) ? start : back
+          if (!reached(k)) return bisect(k, out).times(tick)
+          out = k
+        }
+      }
+      // Walk further away until a tick has reached it (or leave it to the slow path beyond the range).
+      let safe = estimate
+      for (let d = ONE; inRange(safe.plus(away.times(d))); d = d.times(2)) {
+        const k = safe.plus(away.times(d))
+        if (reached(k)) return bisect(safe, k).times(tick)
+        safe = k
+      }
+    }
+  }
+  // Slow path: no usable slope (hedged, or curved away): search both directions and keep the nearer answer.
   const down = reached(ONE) ? bisect(start, ONE) : null
   let up: Decimal | null = null
   for (let i = 0, safe = start, probe = start.times(2); i < UP_DOUBLINGS && up === null; i++, safe = probe, probe = probe.times(2)) {
