@@ -140,9 +140,15 @@ describe('stop-out price', () => {
 
   it('1 000 USDT and 1 lot EURUSD long from 1.16640: stop-out (50 %) at bid 1.15756', () => {
     // level 50 % ⇔ equity = 116.64 ⇔ P/L = −883.36 ⇔ bid = 1.16640 − 0.0088336 = 1.1575664;
-    // the first tick at or below the level going down is 1.15756 (equity 116.00; at 1.15757 it is 117.00)
+    // the first tick below the level going down is 1.15756 (equity 116.00; at 1.15757 it is 117.00)
     const price = stopOutPrice({ balance: '1000', positions: [long], quotes: eur, stopOutLevel: '50', instrument: EURUSD })
     expect(str(price)).toBe('1.15756')
+  })
+
+  it('exactly at the level is not yet stop-out (DESIGN.md: below it), so the price shown is the tick after', () => {
+    // balance 1 000.64: at 1.15756 equity = 1 000.64 − 884 = 116.64, level exactly 50 %; at 1.15755 it is 115.64
+    const price = stopOutPrice({ balance: '1000.64', positions: [long], quotes: eur, stopOutLevel: '50', instrument: EURUSD })
+    expect(str(price)).toBe('1.15755')
   })
 
   it('a fully hedged account never stops out; a short stops out above the price', () => {
@@ -155,12 +161,12 @@ describe('stop-out price', () => {
 
   it('the ticket preview counts the new order: its margin, and its fee out of the balance', () => {
     // fee 3.4992 leaves 996.5008: P/L at the level = 116.64 − 996.5008 = −879.8608 → bid 1.16640 − 0.008798608 =
-    // 1.157601392, first tick at or below 1.15760 (equity 116.5008; at 1.15761 it is 117.5008)
+    // 1.157601392, first tick below 1.15760 (equity 116.5008; at 1.15761 it is 117.5008)
     const price = stopOutPrice({ balance: '1000', positions: [], quotes: eur, stopOutLevel: '50', instrument: EURUSD, order: { instrument: EURUSD, side: 'buy', lots: '1', leverage: 500 } })
     expect(str(price)).toBe('1.1576')
   })
 
-  it('property: at the shown price the recomputed level is at the stop-out level, one tick nearer it is above', () => {
+  it('property: at the shown price the recomputed level is below the stop-out level, one tick nearer it is not', () => {
     const instruments = [EURUSD, USDJPY, XAUUSD, AAPL]
     const quotes = new Map([['EURUSD', q('1.16620', '1.16640')], ['USDJPY', q('149.995', '150.005')], ['XAUUSD', q('2400.00', '2400.30')], ['AAPL', q('230.00', '230.04')]])
     const position = fc.record({ i: fc.integer({ min: 0, max: 3 }), side: fc.constantFrom('buy' as const, 'sell' as const), hundredths: fc.integer({ min: 1, max: 300 }), leverage: fc.constantFrom(10, 100, 500) })
@@ -184,9 +190,9 @@ describe('stop-out price', () => {
           const closes = positions.map((p) => ({ margin: p.margin, profit: profit(p.instrument, p.side, p.lots, p.openPrice, closePrice(p.side, moved.get(p.instrument.symbol)!), r) }))
           return account({ balance: input.balance, positions: closes }).marginLevel!
         }
-        expect(levelAt(price).lte(50)).toBe(true)
+        expect(levelAt(price).lt(50)).toBe(true)
         const towardsNow = price.lt(quotes.get(instrument.symbol)!.bid) ? tickSize(instrument) : tickSize(instrument).neg()
-        if (!levelAt(dec(quotes.get(instrument.symbol)!.bid)).lte(50)) expect(levelAt(price.plus(towardsNow)).gt(50)).toBe(true)
+        if (!levelAt(dec(quotes.get(instrument.symbol)!.bid)).lt(50)) expect(levelAt(price.plus(towardsNow)).gte(50)).toBe(true)
       }),
       { numRuns: 200 },
     )

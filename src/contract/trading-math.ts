@@ -219,13 +219,14 @@ export type StopOutInput = {
 const UP_DOUBLINGS = 20
 
 /**
- * The bid of `instrument` at which the account's margin level first reaches the stop-out level (level <= stop-out)
- * moving away from the current price, other prices held and the spread kept; null when no price does (no margin in
+ * The bid of `instrument` at which the account's margin level first falls below the stop-out level (where stop-out
+ * applies: isBelowLevel, planStopOut) moving away from the current price, other prices held and the spread kept; null when no price does (no margin in
  * use, hedged, or only beyond 2^20 × the price). Found by bisection on whole ticks over the same formulas that
  * decide stop-out (conversion rates move with the price too), so the answer is exact to one tick: at the returned
- * price the level is at or below the stop-out level, one tick nearer the current price it is above. The search
- * goes the way the account loses; when that is unclear (hedged), both ways, and the nearer price wins. An account
- * already at or below the level gets the current bid.
+ * price the level is below the stop-out level, one tick nearer the current price it is not. The search goes the
+ * way the account loses; when that is unclear (hedged), both ways, and the nearer price wins. An account already
+ * below the level gets the current bid. Strictly below, like the planner, so a trigger at this price never fires
+ * for an account the planner would leave open.
  */
 export function stopOutPrice(input: StopOutInput): Decimal | null {
   const { instrument, quotes } = input
@@ -244,7 +245,7 @@ export function stopOutPrice(input: StopOutInput): Decimal | null {
   }
   const margin = positions.reduce((sum, p) => sum.plus(p.margin), new Dec(0))
   if (margin.isZero()) return null
-  // level <= stop-out ⇔ equity <= stop-out × margin / 100 (the margin is fixed): compare equities, no division.
+  // level < stop-out ⇔ equity < stop-out × margin / 100 (the margin is fixed): compare equities, no division.
   const floorEquity = margin.times(input.stopOutLevel).div(HUNDRED)
   const tick = tickSize(instrument)
   const spread = dec(now.ask).minus(now.bid)
@@ -262,10 +263,10 @@ export function stopOutPrice(input: StopOutInput): Decimal | null {
     }
     return equity.minus(floorEquity)
   }
-  const reached = (ticks: Decimal): boolean => excess(ticks).lte(0)
+  const reached = (ticks: Decimal): boolean => excess(ticks).lt(0)
   const start = dec(now.bid).div(tick).floor()
   const atStart = excess(start)
-  if (atStart.lte(0)) return start.times(tick)
+  if (atStart.lt(0)) return start.times(tick)
   const limit = start.times(new Dec(2).pow(UP_DOUBLINGS))
   const inRange = (k: Decimal) => k.gte(1) && k.lte(limit)
   // Bisect between a tick that has not reached stop-out and one that has; returns the reached one next to the other.
