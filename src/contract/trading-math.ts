@@ -315,3 +315,43 @@ export function stopOutPrice(input: StopOutInput): Decimal | null {
   const best = down === null ? up : up === null || start.minus(down).lte(up.minus(start)) ? down : up
   return best === null ? null : best.times(tick)
 }
+
+export type OrderPreview = {
+  /** The price the order opens at now (ask for a buy, bid for a sell). */
+  price: Decimal
+  margin: Decimal
+  fee: Decimal
+  /** The account now, and right after the fill: fee paid, margin held, the new position valued at its close price. */
+  before: AccountState
+  after: AccountState
+  /** The bid of the order's instrument at which the account would fall below the stop-out level after the fill. */
+  stopOutPrice: Decimal | null
+}
+
+/**
+ * Everything the order ticket shows before sending, from the same formulas the server charges with: required margin,
+ * fee, free margin and margin level before → after, and the stop-out price. Throws MissingRateError without quotes.
+ */
+export function orderPreview(input: Omit<StopOutInput, 'instrument' | 'order'> & { order: NonNullable<StopOutInput['order']> }): OrderPreview {
+  const { order, quotes } = input
+  const rates = ratesFromQuotes(quotes)
+  const quoteOf = (symbol: string) => {
+    const q = quotes.get(symbol)
+    if (!q) throw new MissingRateError(symbol)
+    return q
+  }
+  const valued = (p: OpenPosition) => ({ margin: p.margin, profit: profit(p.instrument, p.side, p.lots, p.openPrice, closePrice(p.side, quoteOf(p.instrument.symbol)), rates) })
+  const price = openPrice(order.side, quoteOf(order.instrument.symbol))
+  const margin = requiredMargin(order.instrument, order.lots, order.leverage, price, rates)
+  const charged = fee(order.instrument, order.lots, price, rates)
+  const held = input.positions.map(valued)
+  const opened = valued({ instrument: order.instrument, side: order.side, lots: order.lots, openPrice: price, margin })
+  return {
+    price,
+    margin,
+    fee: charged,
+    before: account({ balance: input.balance, positions: held }),
+    after: account({ balance: dec(input.balance).minus(charged), positions: [...held, opened] }),
+    stopOutPrice: stopOutPrice({ ...input, instrument: order.instrument }),
+  }
+}
