@@ -114,6 +114,8 @@ for (let n = 1; n <= Math.min(POSITIONS, 20_000); n++) {
 console.log(`bench:engine — ${POSITIONS} positions with TP and SL (${triggers.length} triggers) over ${instruments.length} instruments`)
 console.log(`  rebuild (leader start): ${rebuildMs.toFixed(0)} ms for ${triggers.length} triggers`)
 console.log(`  quiet tick (${quiet.length} ticks at ${(TICKS_PER_BATCH * 1000) / BATCH_MS}/s, ${fired} fired): ${describe(quiet)}`)
+const quietTotal = quiet.reduce((a, b) => a + b, 0)
+console.log(`  time in the index per second of ticks: ${((quietTotal / quiet.length) * 1000).toFixed(2)} ms (mean ${us(quietTotal / quiet.length)} a tick)`)
 console.log(`  tick closing 1 000 positions (${BURSTS} runs): ${describe(burst)}`)
 console.log(`  add one order's TP and SL: ${describe(adds)}; remove an order: ${describe(removes)}`)
 console.log(`  load average while measuring: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`)
