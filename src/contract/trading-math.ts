@@ -57,8 +57,9 @@ const HUNDRED = new Dec(100)
 export const mid = (q: Quote): Decimal => dec(q.bid).plus(q.ask).div(2)
 
 /**
- * Rates from the mid prices of quoted pairs: dollars are 1; C is priced by CUSD or CUSDT (EURUSD, BTCUSDT) or by
- * the inverse of USDC (USDJPY → JPY = 1 / mid). Quotes are looked up lazily, so a Map may change between calls.
+ * Rates from the mid prices of quoted pairs: dollars are 1; a currency C is priced by C/USD or C/USDT (EURUSD,
+ * BTCUSDT) or by the inverse of USD/C (USDJPY → JPY = 1 / mid). Quotes are looked up lazily, so a Map may change
+ * between calls.
  */
 export function ratesFromQuotes(quotes: readonly (Quote & { symbol: string })[] | QuoteBook): Rates {
   const book: QuoteBook = isQuoteList(quotes) ? new Map(quotes.map((q) => [q.symbol, q])) : quotes
