@@ -73,6 +73,18 @@ it('an account in one symbol: its stop-out price waits in the trigger index and 
   expect(plan.close.map((c) => [c.id, c.marginLevel.toFixed(1)])).toEqual([['7', '25.7']])
 })
 
+it('an account already below the level is stopped out on the next tick, whichever way the price goes', () => {
+  // a short of 1 lot EURUSD from 1.16620 on a balance of 100: equity 100 − 20 (the spread) = 80 against 233.28 of
+  // margin, level 34 %: already below, so stopOutPrice answers the current bid
+  const quotes = new Map([['EURUSD', { bid: '1.16620', ask: '1.16640' }]])
+  const short = { instrument: EURUSD, side: 'sell' as const, lots: '1', openPrice: '1.16620', margin: '233.28' }
+  const price = stopOutPrice({ balance: '100', positions: [short], quotes, stopOutLevel: '50', instrument: EURUSD })
+  expect(price?.toString()).toBe('1.1662')
+  const index = new TriggerIndex(() => 5)
+  index.add(stopOutTrigger('9', 'EURUSD', 5, price, '1.16620')!)
+  expect(index.collect('EURUSD', '1.16700', '1.16720').map((t) => t.id)).toEqual(['stop_out:9'])
+})
+
 it('accounts whose equity moves with several symbols are re-checked on a tick of any of them', () => {
   const quoted = new Set(['EURUSD', 'USDJPY', 'GBPJPY', 'BTCUSDT'])
   const gbpjpy = { symbol: 'GBPJPY', quoteCurrency: 'JPY' }

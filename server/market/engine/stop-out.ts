@@ -56,11 +56,18 @@ export const stopOutTriggerId = (accountId: string) => `stop_out:${accountId}`
  * The stop-out price of an account whose equity moves with one symbol only, as a trigger for the TriggerIndex: it
  * fires when the bid reaches `price` (stopOutPrice in trading-math) from the current `bid`'s side. Null without a
  * price (nothing to watch). The engine replaces it whenever the account's balance or positions change.
+ * stopOutPrice answers the current bid only for an account already below the level: that trigger fires on the very
+ * next tick whichever way the price moves (a short losing as the price rises must not wait for it to fall back).
  */
 export function stopOutTrigger(accountId: string, symbol: string, digits: number, price: Decimal | null, bid: Num): Trigger | null {
   if (price === null) return null
-  return { id: stopOutTriggerId(accountId), symbol, kind: 'stop_out', side: price.lte(bid) ? 'buy' : 'sell', level: price.toFixed(digits) }
+  const id = stopOutTriggerId(accountId)
+  if (price.eq(bid)) return { id, symbol, kind: 'stop_out', side: 'buy', level: ANY_PRICE }
+  return { id, symbol, kind: 'stop_out', side: price.lt(bid) ? 'buy' : 'sell', level: price.toFixed(digits) }
 }
+
+/** A level every bid is at or below (the contract's largest decimal): a 'buy' stop-out trigger there always fires. */
+const ANY_PRICE = '99999999999999999999'
 
 /**
  * The symbols whose prices move an account's equity: its positions' symbols and the pairs that convert their quote
