@@ -64,8 +64,13 @@ export function createHub(bus: Bus, log: Log, { encode = encodeFrame, tickerGapM
   }
 
   const tickers = createTickerFrames(tickerGapMs, (batch) => {
-    const data = frame(messageJson({ messageType: 'ticker', data: batch }))
-    for (const client of clients) send(client, data, true)
+    try {
+      const data = frame(messageJson({ messageType: 'ticker', data: batch }))
+      for (const client of clients) send(client, data, true)
+    } catch (error) {
+      // A merged frame goes out from a timer, outside the bus handler's guard.
+      log.warn({ err: error }, 'ticker frame not sent')
+    }
   })
   /** The whole book for a socket that just opened, encoded once per change of the book. */
   let bookFrame: { revision: number; frame: Frame } | null = null
@@ -156,7 +161,10 @@ export function createHub(bus: Bus, log: Log, { encode = encodeFrame, tickerGapM
     revokeSessions: (sessionIds: string[]) => (sessionIds.length > 0 ? publishSessionEvent({ revoked: sessionIds }) : Promise.resolve()),
     /** The user's stored details changed (the book switch): every process forgets its cached copy. */
     userChanged: (userId: string) => publishSessionEvent({ userChanged: userId }),
-    /** Every ticker batch heard on the bus (this process's own included), as it came; the sockets got it, or get it merged within tickerGapMs. */
+    /**
+     * Every ticker batch heard on the bus (this process's own included), as it came. The sockets got it already, or
+     * get it merged into the next frame within tickerGapMs.
+     */
     onTickers: (listener: (batch: Ticker[]) => void) => void tickerListeners.push(listener),
     onSessionEvent: (listener: (event: SessionEvent) => void) => void sessionListeners.push(listener),
     endSession,

@@ -37,7 +37,9 @@ afterEach(() => {
   running = []
 })
 
-async function startFeed(leading = { now: true }) {
+const NOW = 1_764_000_000_000
+
+async function startFeed(leading = { now: true }, lastTickers: Ticker[] = []) {
   const server = await replayServer()
   const batches: Ticker[][] = []
   let wake = () => {}
@@ -45,7 +47,8 @@ async function startFeed(leading = { now: true }) {
   const feed: Feed = startBinanceFeed({
     url: server.url,
     instruments: crypto,
-    now: () => 1_764_000_000_000,
+    now: () => NOW,
+    lastTickers: () => lastTickers,
     isLeader: () => leading.now,
     publish: async (batch) => {
       batches.push(batch)
@@ -85,7 +88,7 @@ describe('Binance bookTicker feed', () => {
     for (const batch of batches) {
       expect(new Set(batch.map((t) => t.symbol)).size).toBe(batch.length) // one entry per symbol and batch
       for (const t of batch) {
-        expect(t).toMatchObject({ simulated: false, time: 1_764_000_000_000, open: expect.any(String) })
+        expect(t).toMatchObject({ simulated: false, time: NOW, open: expect.any(String) })
         expect(t.bid.split('.')[1]).toHaveLength(digitsOf(t.symbol))
         // Every published quote is one the exchange sent.
         expect(sent.some((d) => d.s === t.symbol && new Decimal(d.b).eq(t.bid) && new Decimal(d.a).eq(t.ask))).toBe(true)
@@ -131,6 +134,20 @@ describe('Binance bookTicker feed', () => {
     expect(server.connections()).toBe(1)
     expect(warn).toHaveBeenCalledTimes(1) // once per connection, not once per message
     expect(parseBookTicker('{"data":{"s":"BTCUSDT","b":"1e5","a":"2"}}')).toBeNull()
+  })
+
+  it("measures the day's change from the first real price of the day, never from a simulated one", async () => {
+    const last: Ticker[] = [
+      { symbol: 'BTCUSDT', bid: '90000.00', ask: '90010.00', time: NOW - 1000, open: '88000.00', simulated: true },
+      { symbol: 'ETHUSDT', bid: '3100.00', ask: '3101.00', time: NOW - 1000, open: '3000.00', simulated: false },
+    ]
+    const { server, until, latest } = await startFeed({ now: true }, last)
+    const { socket } = await server.nextConnection()
+    socket.send(recorded[0]!) // BTCUSDT 95012.33 / 95012.34
+    socket.send(recorded[1]!) // ETHUSDT
+    await until(() => latest().has('BTCUSDT') && latest().has('ETHUSDT'))
+    expect(latest().get('BTCUSDT')?.open).toBe('95012.34') // the mid 95012.335, rounded half up
+    expect(latest().get('ETHUSDT')?.open).toBe('3000.00') // carried over from the real quote earlier today
   })
 
   it('holds the connection only while leading', async () => {

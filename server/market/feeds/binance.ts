@@ -73,7 +73,8 @@ export function startBinanceFeed(options: BinanceFeedOptions): Feed {
     const day = Math.floor(time / DAY_MS)
     let known = opens.get(symbol)
     if (!known) {
-      const last = options.lastTickers?.()?.find((t) => t.symbol === symbol)
+      // A simulated quote (the simulator ran before the switch) is no reference for a real price.
+      const last = options.lastTickers?.()?.find((t) => t.symbol === symbol && !t.simulated)
       if (last?.open !== undefined && Math.floor(last.time / DAY_MS) === day) known = { day, open: last.open }
     }
     if (!known || known.day !== day) known = { day, open: mid.toFixed(places, Decimal.ROUND_HALF_UP) }
