@@ -20,27 +20,37 @@ const fresh = (like: string): CatalogueInstrument => ({ ...instrumentBySymbol(li
 describe('candle store', () => {
   it('makes an empty chart a past ending at the current bid, and extends it further back on demand', async () => {
     const eur = fresh('EURUSD')
-    expect(await extendHistory(app.db, eur, '1m', 300, new Decimal('1.16494'), NOW)).toBe(300)
+    expect(await extendHistory(app.db, eur, '1m', [], NOW, 300, new Decimal('1.16494'), NOW)).toBe(300)
     const latest = await readCandles(app.db, eur.symbol, '1m', NOW, 100)
     expect(latest).toHaveLength(100)
     expect(latest.at(-1)).toMatchObject({ time: Date.UTC(2026, 10, 25, 15, 6), close: '1.16494' })
     expect(await readCandles(app.db, eur.symbol, '1m', latest[0]!.time, 1000)).toHaveLength(200)
     // Paging back past the oldest candle: more history, joined to it, never older than HISTORY_DEPTH intervals.
-    const oldest = (await readCandles(app.db, eur.symbol, '1m', NOW, 1000))[0]!
-    expect(await extendHistory(app.db, eur, '1m', 1000, new Decimal('1.2'), NOW)).toBe(HISTORY_DEPTH - 300)
+    const page = await readCandles(app.db, eur.symbol, '1m', NOW, 1000)
+    expect(await extendHistory(app.db, eur, '1m', page, NOW, 1000, new Decimal('1.2'), NOW)).toBe(HISTORY_DEPTH - 300)
     const all = await readCandles(app.db, eur.symbol, '1m', NOW, 1000)
     expect(all).toHaveLength(HISTORY_DEPTH)
-    expect(all[HISTORY_DEPTH - 301]!.close).toBe(oldest.open)
-    expect(await extendHistory(app.db, eur, '1m', 1000, new Decimal('1.2'), NOW)).toBe(0)
+    expect(all[HISTORY_DEPTH - 301]!.close).toBe(page[0]!.open)
+    expect(await extendHistory(app.db, eur, '1m', all, NOW, 1000, new Decimal('1.2'), NOW)).toBe(0)
+    // An empty page further back (the app paging from the oldest candle it shows) joins that candle too.
+    const more = { ...eur, symbol: fresh('EURUSD').symbol }
+    await saveCandles(app.db, [{ symbol: more.symbol, interval: '1h', time: Date.UTC(2026, 10, 20, 10), open: '1.15000', high: '1.15000', low: '1.15000', close: '1.15000' }])
+    await extendHistory(app.db, more, '1h', [], Date.UTC(2026, 10, 20, 10), 5, new Decimal('1.2'), NOW)
+    expect((await readCandles(app.db, more.symbol, '1h', NOW, 10)).map((c) => c.close).slice(-2)).toEqual(['1.15000', '1.15000'])
   })
 
-  it('writes the same past from any process: the walk is deterministic and stored candles win', async () => {
+  it('keeps one continuous past when two processes extend the same chart at once', async () => {
     const btc = fresh('BTCUSDT')
-    const other = { ...instrumentBySymbol('BTCUSDT')!, symbol: btc.symbol }
-    await Promise.all([extendHistory(app.db, btc, '1h', 50, new Decimal('95000'), NOW), extendHistory(app.db, other, '1h', 50, new Decimal('95000'), NOW)])
+    const extend = () => extendHistory(app.db, btc, '1h', [], NOW, 50, new Decimal('95000'), NOW)
+    await Promise.all([extend(), extend()])
     const candles = await readCandles(app.db, btc.symbol, '1h', NOW, 1000)
+    // Both made the same 50: the walk is deterministic and stored rows win.
     expect(candles).toHaveLength(50)
-    expect(candles.at(-1)!.close).toBe('95000.00')
+    expect(candles.at(-1)).toMatchObject({ time: Date.UTC(2026, 10, 25, 14), close: '95000.00' })
+    for (let i = 1; i < candles.length; i++) {
+      expect(candles[i]!.time - candles[i - 1]!.time).toBe(3_600_000)
+      expect(candles[i]!.open).toBe(candles[i - 1]!.close)
+    }
   })
 
   it('merges a candle written twice: the first open stays, the range widens, the newest close wins', async () => {

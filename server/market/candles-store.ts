@@ -2,7 +2,7 @@
 // writes the changed candles in multi-row upserts every few seconds (not one statement per tick and interval); any
 // process may add the simulated past a chart asks for (extendHistory).
 import Decimal from 'decimal.js'
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, lt, sql } from 'drizzle-orm'
 import type { Candle, CandleInterval } from '#contract/markets.ts'
 import type { Ticker } from '#contract/socket.ts'
 import type { Db } from '../db/client.ts'
@@ -71,28 +71,36 @@ export async function storedQuotes(db: Db, instruments: readonly CatalogueInstru
 /** History is made at most this many intervals back (1 000 days of daily candles, 1 000 minutes of 1m ones). */
 export const HISTORY_DEPTH = 1000
 
-async function oldestCandle(db: Db, symbol: string, interval: CandleInterval): Promise<Candle | undefined> {
+/** The first stored candle that starts at `from` exactly (the oldest one a chart shows when it pages back). */
+async function candleAt(db: Db, symbol: string, interval: CandleInterval, from: number): Promise<Candle | undefined> {
   const [row] = await db
     .select({ time: marketCandles.time, open: marketCandles.open, high: marketCandles.high, low: marketCandles.low, close: marketCandles.close })
     .from(marketCandles)
-    .where(and(eq(marketCandles.symbol, symbol), eq(marketCandles.interval, interval)))
-    .orderBy(asc(marketCandles.time))
-    .limit(1)
+    .where(and(eq(marketCandles.symbol, symbol), eq(marketCandles.interval, interval), eq(marketCandles.time, from)))
   return row
 }
 
 /**
- * Extends a chart's simulated past by `count` candles before its oldest stored one, ending at that candle's open so
- * the line joins (or, on an empty chart, before the current interval at `currentBid`). Made on demand, when a page of
- * candles comes back short: a first start writes nothing until someone opens a chart, and paging back always finds
- * more, down to HISTORY_DEPTH intervals. Any process may call it: the walk is deterministic and existing rows win.
+ * Adds `count` candles of simulated past to a chart whose page before `to` came back short (`page`, oldest first):
+ * before the page's oldest candle and ending at its open, so the line joins; on an empty page, before `to`'s
+ * interval (or the current one), ending at the candle that starts there if one is stored, else at `currentBid`.
+ * Made on demand: a first start writes nothing until someone opens a chart, and paging back always finds more,
+ * down to HISTORY_DEPTH intervals. Any process may call it: the walk is deterministic and stored rows win.
  * Returns how many candles it wrote.
  */
-export async function extendHistory(db: Db, instrument: CatalogueInstrument, interval: CandleInterval, count: number, currentBid: Decimal, now: number) {
-  const oldest = await oldestCandle(db, instrument.symbol, interval)
-  const before = oldest?.time ?? bucketOf(interval, now)
+export async function extendHistory(db: Db, instrument: CatalogueInstrument, interval: CandleInterval, page: Candle[], to: number, count: number, currentBid: Decimal, now: number) {
+  let before: number
+  let end: Decimal
+  if (page.length > 0) {
+    before = page[0]!.time
+    end = new Decimal(page[0]!.open)
+  } else {
+    before = bucketOf(interval, Math.min(to, now))
+    const next = await candleAt(db, instrument.symbol, interval, before)
+    end = next ? new Decimal(next.open) : currentBid
+  }
   const floor = bucketOf(interval, now) - HISTORY_DEPTH * INTERVAL_MS[interval]
-  const rows = historyCandles(instrument, interval, oldest ? new Decimal(oldest.open) : currentBid, before, count).filter((c) => c.time >= floor)
+  const rows = historyCandles(instrument, interval, end, before, count).filter((c) => c.time >= floor)
   await saveCandles(db, rows, 'keep')
   return rows.length
 }

@@ -82,7 +82,7 @@ export async function klines(app: FastifyInstance, query: KlineQuery): Promise<C
   if (candles.length < query.limit) {
     // An empty chart's past ends where the live candle (or else the last quote) starts, so the line joins.
     const bid = live?.open ?? app.quotes.get(query.symbol)?.bid ?? new Decimal(instrument.start).minus(new Decimal(instrument.spread).div(2)).toFixed(instrument.digits)
-    if ((await extendHistory(app.db, instrument, query.interval, query.limit, new Decimal(bid), now)) > 0) {
+    if ((await extendHistory(app.db, instrument, query.interval, candles, to, query.limit, new Decimal(bid), now)) > 0) {
       candles = await readCandles(app.db, query.symbol, query.interval, to, query.limit)
     }
   }
