@@ -32,6 +32,7 @@ export const REASONS = {
   transfer: 'reasonTransfer',
   // Orders (server/modules/orders): one journal per event, so the record says what happened to the position.
   'trade.open': 'reasonTradeOpen',
+  'trade.fee': 'reasonTradeFee',
   'trade.close': 'reasonTradeClose',
   'trade.take_profit': 'reasonTradeTakeProfit',
   'trade.stop_loss': 'reasonTradeStopLoss',

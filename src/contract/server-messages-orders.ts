@@ -33,7 +33,8 @@ export const ordersMessages = {
   positionNotOpen: /*i18n*/ { id: 'server.orders.positionNotOpen', message: 'This position is already closed' },
   limitNotPending: /*i18n*/ { id: 'server.orders.limitNotPending', message: 'This limit order is no longer pending' },
   // Reasons shown in the transaction record (server/ledger/types.ts REASONS).
-  reasonTradeOpen: /*i18n*/ { id: 'server.ledger.reason.trade.open', message: 'Position opened: margin held and fee' },
+  reasonTradeOpen: /*i18n*/ { id: 'server.ledger.reason.trade.open', message: 'Position opened: margin and fee held' },
+  reasonTradeFee: /*i18n*/ { id: 'server.ledger.reason.trade.fee', message: 'Trading fee' },
   reasonTradeClose: /*i18n*/ { id: 'server.ledger.reason.trade.close', message: 'Position closed: margin released and profit or loss' },
   reasonTradeTakeProfit: /*i18n*/ { id: 'server.ledger.reason.trade.takeProfit', message: 'Position closed by take profit' },
   reasonTradeStopLoss: /*i18n*/ { id: 'server.ledger.reason.trade.stopLoss', message: 'Position closed by stop loss' },

@@ -52,7 +52,7 @@ const closeAt = (tx: Tx, app: FastifyInstance, row: OrderRow, price: string, rea
   const inst = instrumentBySymbol(row.symbol)!
   const pricing = pricingOf(app)
   const pl = profit(inst, row.side, row.lots, row.openPrice!, price, pricing.rates)
-  return settleClose(tx, row, { price: dec(price), pl, reason, now: app.now(), marginLevel: level, available: state.available })
+  return settleClose(tx, row, { price: dec(price), pl, reason, now: app.now(), marginLevel: level, available: state.available }, app.db)
 }
 
 /** Closes an open position at `price` (the bid or ask of the tick that crossed its TP or SL, gap included). */

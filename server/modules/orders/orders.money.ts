@@ -2,7 +2,8 @@
 // (lockBook), the free margin checked against equity (floating P/L counts), the row changed and the journal posted.
 // Journal keys: opening and placing use the caller's derived Idempotency-Key; a close is close:<no>, a fill
 // fill:<no>, a cancel cancel:<no>, whoever runs it (the user, the engine, a restarted leader): an event settles once.
-// Legs (margin currency): open = available -> margin (margin) and available -> house fees (fee); close = margin ->
+// Legs (margin currency): open = available -> margin (margin and fee), then fee:<no> margin -> house fees (below,
+// feeJournal); close = margin ->
 // available, and the P/L between available and the house trading_counterparty (a system account, which may go
 // negative). A loss larger than the user's whole book is capped at what they hold: balances never go below zero.
 import type { CloseReason, Side } from '#contract/orders.ts'
@@ -10,7 +11,7 @@ import { account, dec, type Dec, type Rates } from '#contract/trading-math.ts'
 import type { Ticker } from '#contract/socket.ts'
 import { AppError } from '../../app-error.ts'
 import { bookBalances } from '../../ledger/books.ts'
-import { postJournal, type Leg, type Posted } from '../../ledger/post.ts'
+import { postJournal, type JournalInput, type Leg, type Posted } from '../../ledger/post.ts'
 import type { Book, Reason, SystemKind, Tx, UserKind } from '../../ledger/types.ts'
 import type { CatalogueInstrument } from '../../market/catalogue.ts'
 import { insertOrder, insertOrderOnce, lockBook, openPositions, orderByOpenKey, updateOrder } from './orders.repository.ts'
@@ -105,13 +106,39 @@ export async function openOrder(tx: Tx, input: OpenInput, pricing: Pricing): Pro
     idempotencyKey: input.key,
     userId,
     legs: [
+      // The fee waits in the user's margin account; feeJournal moves it to the house (see the file's comment).
       userLeg(userId, book, 'available', currency, input.margin.plus(fee).neg()),
-      userLeg(userId, book, 'margin', currency, input.margin),
-      houseLeg(book, 'fees', currency, fee),
+      userLeg(userId, book, 'margin', currency, input.margin.plus(fee)),
     ],
   })
   return { row, posted }
 }
+
+/**
+ * The opening fee, from the user's margin account (where the open left it) to the house fees account: a journal of
+ * its own, keyed by the order, posted after the open commits through the ledger's batches. Every opening fee goes to
+ * the same house row; inside the open's transaction that row's lock would be held until the commit, a client round
+ * trip later, and all opens would queue on it. Batched, one short statement takes it for many fees at once. A crash
+ * before it posts leaves the fee reserved in the user's margin account; the close posts it first (same key, so it
+ * is never charged twice).
+ */
+export const feeJournal = (row: OrderRow): JournalInput => ({
+  kind: 'trade',
+  reason: 'trade.fee',
+  reference: String(row.id),
+  idempotencyKey: `fee:${row.id}`,
+  userId: row.userId,
+  legs: [userLeg(row.userId, row.book, 'margin', row.marginCurrency, dec(row.fee).neg()), houseLeg(row.book, 'fees', row.marginCurrency, dec(row.fee))],
+})
+
+/** Fees this process has seen posted (per database), so a close does not post them again just in case. */
+const feesPosted = new WeakMap<object, Set<string>>()
+export function noteFeePosted(handle: object, row: OrderRow) {
+  let set = feesPosted.get(handle)
+  if (!set) feesPosted.set(handle, (set = new Set()))
+  set.add(String(row.id))
+}
+const isFeePosted = (handle: object, row: OrderRow) => dec(row.fee).isZero() || row.linkedOrderNo !== null || feesPosted.get(handle)?.has(String(row.id))
 
 const CLOSE_REASONS: Record<CloseReason, Reason> = {
   user: 'trade.close',
@@ -126,7 +153,10 @@ export type CloseInput = { price: Dec; pl: Dec; reason: CloseReason; now: number
  * Closes a locked open position at `price` with P/L `pl` (computed by the caller with trading-math's profit). The
  * caller holds the book lock and has read `available` under it.
  */
-export async function settleClose(tx: Tx, row: OrderRow, c: CloseInput): Promise<{ row: OrderRow; posted: Posted }> {
+export async function settleClose(tx: Tx, row: OrderRow, c: CloseInput, db: object): Promise<{ row: OrderRow; posted: Posted }> {
+  // A fee whose journal this process did not see posted (a crash, another process) is posted now, or replayed.
+  if (!isFeePosted(db, row)) await postJournal(tx, feeJournal(row))
+  feesPosted.get(db)?.delete(String(row.id))
   const margin = dec(row.margin)
   const currency = row.marginCurrency
   // Negative balance protection: the user loses at most what the book holds (the position's margin included).

@@ -9,10 +9,10 @@ import { AppError } from '../../app-error.ts'
 import { bookBalances } from '../../ledger/books.ts'
 import { retrying } from '../../ledger/db-errors.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
-import type { Posted } from '../../ledger/post.ts'
+import { postJournal, type Posted } from '../../ledger/post.ts'
 import type { Book } from '../../ledger/types.ts'
 import { checkSlippage, checkStops, checkTerms, currentRates, instrumentOf, requireOpenMarket, requireQuote, withRates } from './orders.checks.ts'
-import { openOrder, settleCancel, settleClose, type Pricing } from './orders.money.ts'
+import { feeJournal, noteFeePosted, openOrder, settleCancel, settleClose, type Pricing } from './orders.money.ts'
 import { lockBook, lockOrder, openPositions, orderOf, orderPage } from './orders.repository.ts'
 import type { OrderRow } from './orders.table.ts'
 import { floating, toOrder } from './orders.view.ts'
@@ -48,6 +48,9 @@ export async function createContractOrder(app: FastifyInstance, user: AuthUser, 
   const { side, lots, leverage, takeProfit, stopLoss } = body
   const input = { kind: 'contract', userId: user.id, book: user.accountType, inst, side, lots, leverage, takeProfit, stopLoss, margin, fee, price, now: app.now(), key } as const
   const { row, posted } = await retrying(() => app.db.transaction((tx) => openOrder(tx, input, pricing)))
+  // Batched with other fees (orders.money.ts feeJournal); on a replayed key it replays too, or finishes a lost one.
+  await postJournal(app.db, feeJournal(row))
+  noteFeePosted(app.db, row)
   await announce(app, [row], posted)
   return view(app, row, pricing)
 }
@@ -90,7 +93,7 @@ export async function closePositionOrder(app: FastifyInstance, user: AuthUser, o
       if (locked?.status !== 'open') throw new AppError(409, 'positionNotOpen')
       // A user's close records no margin level; the loss cap needs only what `available` holds.
       const usdt = (await bookBalances(tx, user.id, found.book)).currencies.find((c) => c.currency === locked.marginCurrency)
-      return settleClose(tx, locked, { price, pl, reason: 'user', now: app.now(), marginLevel: null, available: dec(usdt?.available ?? '0') })
+      return settleClose(tx, locked, { price, pl, reason: 'user', now: app.now(), marginLevel: null, available: dec(usdt?.available ?? '0') }, app.db)
     }),
   )
   await announce(app, [row], posted)

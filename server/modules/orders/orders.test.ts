@@ -5,7 +5,13 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Order, OrderPage, TradeAccount } from '#contract/orders.ts'
 import { serverMessages } from '#contract/server-messages.ts'
+import { sql } from 'drizzle-orm'
+import { dec } from '#contract/trading-math.ts'
 import { reconcile } from '../../ledger/reconcile.ts'
+import { instrumentBySymbol } from '../../market/catalogue.ts'
+import { upsertWalletUser } from '../auth/users.repository.ts'
+import { openOrder } from './orders.money.ts'
+import { pricingOf } from './orders.service.ts'
 import { buildTestApp, call, signIn } from '../../test/helpers.ts'
 import { publishQuotes, testClock, WEDNESDAY_15H, WEDNESDAY_22H } from './test-market.ts'
 
@@ -46,9 +52,11 @@ describe('POST /api/createContractOrder', () => {
     const open = (await get('/api/getContractOrderList', token)).body.data as OrderPage
     expect(open.list.map((o) => o.orderNo)).toEqual([order.orderNo])
     const record = (await get('/api/getMyTransactionRecord', token)).body.data as { list: { reason: string; reasonText: string; amount: string }[] }
-    expect(record.list.slice(0, 2).map((r) => [r.reasonText, r.amount]).sort()).toEqual([
-      ['Position opened: margin held and fee', '-236.7792'],
-      ['Position opened: margin held and fee', '233.28'],
+    // Newest first: the fee leaves the margin account for the house, after the open held margin and fee there.
+    expect(record.list.slice(0, 3).map((r) => [r.reasonText, r.amount])).toEqual([
+      ['Trading fee', '-3.4992'],
+      ['Position opened: margin and fee held', '236.7792'],
+      ['Position opened: margin and fee held', '-236.7792'],
     ])
   })
 
@@ -191,6 +199,23 @@ describe('POST /api/closePositionOrder', () => {
     const order = (await post('/api/createContractOrder', token, { symbol: 'AAPL', side: 'buy', lots: '1', leverage: 5 })).body.data as Order
     clock.set(WEDNESDAY_22H)
     expect((await post('/api/closePositionOrder', token, { orderNo: order.orderNo })).body).toMatchObject({ code: 409, msg: 'The market for AAPL is closed now' })
+  })
+})
+
+describe('a fee whose journal was lost', () => {
+  it('is charged once by the close when the process died between the open and its fee posting', async () => {
+    const { token, wallet } = await signIn(app)
+    const user = await upsertWalletUser(app.db, wallet.address, new Date())
+    const inst = instrumentBySymbol('EURUSD')!
+    const input = { kind: 'contract', userId: user.id, book: 'demo', inst, side: 'buy', lots: '1', leverage: 500, margin: dec('233.28'), fee: dec('3.4992'), price: dec('1.16640'), now: app.now(), key: randomUUID() } as const
+    const { row } = await app.db.transaction((tx) => openOrder(tx, input, pricingOf(app)))
+    // The open committed; the fee still waits in the margin account.
+    expect(await account(token)).toMatchObject({ balance: '10000', margin: '236.7792' })
+    expect((await post('/api/closePositionOrder', token, { orderNo: String(row.id) })).status).toBe(200)
+    expect(await account(token)).toMatchObject({ balance: '9984.5008', margin: '0' })
+    const fees = (await app.db.execute(sql`SELECT count(*)::int AS n FROM journals WHERE idempotency_key = ${`fee:${row.id}`}`)) as unknown as { rows: { n: number }[] }
+    expect(fees.rows[0]!.n).toBe(1)
+    expect((await reconcile(app.db)).ok).toBe(true)
   })
 })
 
