@@ -67,16 +67,24 @@ function nextQuote(): [string, string, string] {
 }
 
 const quiet: number[] = []
+/** CPU time (user + system) per tick of each batch: what a loaded machine's preemption does not inflate. */
+const quietCpu: number[] = []
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since)
+  return (used.user + used.system) / 1000
+}
 let fired = 0
 await new Promise<void>((resolve) => {
   const end = performance.now() + SECONDS * 1000
   const timer = setInterval(() => {
     const batch = Array.from({ length: TICKS_PER_BATCH }, nextQuote)
+    const cpu = process.cpuUsage()
     for (const [symbol, bid, ask] of batch) {
       const start = performance.now()
       fired += index.collect(symbol, bid, ask).length
       quiet.push(performance.now() - start)
     }
+    quietCpu.push(cpuMs(cpu) / TICKS_PER_BATCH)
     if (performance.now() >= end) {
       clearInterval(timer)
       resolve()
@@ -88,6 +96,7 @@ await new Promise<void>((resolve) => {
 // away from 1.16500), then one tick at bid 1.17600 closes them all, among 200 000 triggers.
 const eur = instruments.find((i) => i.symbol === 'EURUSD')!
 const burst: number[] = []
+const burstCpu: number[] = []
 const adds: number[] = []
 for (let b = 0; b < BURSTS; b++) {
   t0 = performance.now()
@@ -97,9 +106,11 @@ for (let b = 0; b < BURSTS; b++) {
     index.add({ id, symbol: 'EURUSD', kind: 'sl', side: 'buy', level: '1.00000' })
   }
   adds.push((performance.now() - t0) / 1000)
+  const cpu = process.cpuUsage()
   const start = performance.now()
   const closed = index.collect('EURUSD', '1.17600', '1.17612')
   burst.push(performance.now() - start)
+  burstCpu.push(cpuMs(cpu))
   if (closed.length !== 1000) throw new Error(`expected 1 000 closes, got ${closed.length}`)
 }
 
@@ -116,7 +127,9 @@ console.log(`  rebuild (leader start): ${rebuildMs.toFixed(0)} ms for ${triggers
 console.log(`  quiet tick (${quiet.length} ticks at ${(TICKS_PER_BATCH * 1000) / BATCH_MS}/s, ${fired} fired): ${describe(quiet)}`)
 const quietTotal = quiet.reduce((a, b) => a + b, 0)
 console.log(`  time in the index per second of ticks: ${((quietTotal / quiet.length) * 1000).toFixed(2)} ms (mean ${us(quietTotal / quiet.length)} a tick)`)
+console.log(`  quiet tick CPU time (per tick, by batch of ${TICKS_PER_BATCH}): ${describe(quietCpu)}`)
 console.log(`  tick closing 1 000 positions (${BURSTS} runs): ${describe(burst)}`)
+console.log(`  tick closing 1 000 positions, CPU time: ${describe(burstCpu)}`)
 console.log(`  add one order's TP and SL: ${describe(adds)}; remove an order: ${describe(removes)}`)
 console.log(`  load average while measuring: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`)
 console.log(`  heap used: ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`)
