@@ -55,8 +55,9 @@ export async function startBuiltServer(): Promise<Served> {
     }
     rmSync(dataDir, { recursive: true, force: true })
   }
-  // PGlite's first start takes a few seconds; give up after a minute.
-  for (let i = 0; i < 240; i++) {
+  // PGlite's first start takes a few seconds, and close to a minute on a loaded machine (the e2e server has
+  // seen 55 s): give up after two minutes.
+  for (let i = 0; i < 480; i++) {
     if (child.exitCode !== null) break
     const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false)
     if (ok) return { url, stop }

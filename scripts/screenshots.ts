@@ -54,7 +54,8 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(base: string) {
-  for (let i = 0; i < 120; i++) {
+  // A fresh PGlite on a loaded machine has taken close to a minute: wait up to three.
+  for (let i = 0; i < 360; i++) {
     if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return
     await new Promise((r) => setTimeout(r, 500))
   }

@@ -26,13 +26,35 @@ export function socketUrl(): string {
 const showsPrices = (queryClient: QueryClient) =>
   queryClient.getQueryCache().findAll({ queryKey: publicKeys.market() }).some((q) => q.getObserversCount() > 0)
 
+/**
+ * Ticker frames arriving within one frame of the screen are applied together: each application re-renders every
+ * price row, and a burst of frames (a reconnect, a busy market) was a burst of long tasks (Lighthouse's TBT).
+ */
+function tickerBatcher(queryClient: QueryClient) {
+  let pending: Ticker[] = []
+  const flush = () => {
+    const batch = pending
+    pending = []
+    applyTickers(queryClient, batch)
+  }
+  return (tickers: Ticker[]) => {
+    if (pending.length === 0) {
+      // A hidden page gets no animation frames; its prices still update (the offline copy stays fresh).
+      if (document.visibilityState === 'visible') requestAnimationFrame(flush)
+      else setTimeout(flush, 0)
+    }
+    pending = pending.concat(tickers)
+  }
+}
+
 function handler(queryClient: QueryClient) {
   const refresh = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey })
+  const applyLater = tickerBatcher(queryClient)
   return (frame: SocketFrame) => {
     const { userId } = getSession()
     switch (frame.messageType) {
       case 'ticker':
-        applyTickers(queryClient, frame.data as Ticker[])
+        applyLater(frame.data as Ticker[])
         break
       case 'new_message':
         if (userId === null) break
