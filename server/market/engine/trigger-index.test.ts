@@ -1,5 +1,6 @@
 // Scripted price paths through the trigger index: TP, SL, limit fills, gaps, removal, and a comparison with a
 // straightforward scan of every trigger on random paths.
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import * as fc from 'fast-check'
 import { TriggerIndex, scaled, type Trigger, type Triggered } from './trigger-index.ts'
@@ -120,4 +121,11 @@ it('property: on random paths the index fires exactly what a scan of every trigg
     }),
     { numRuns: 300 },
   )
+})
+
+it('the engine core compares no floating point', () => {
+  for (const file of ['./trigger-index.ts', './stop-out.ts']) {
+    const code = readFileSync(new URL(file, import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '')
+    for (const banned of [/\bMath\./, /parseFloat/, /\bNumber\(/, /\.toNumber\(/, /\b\d+\.\d+/]) expect(code, `${file} ${banned}`).not.toMatch(banned)
+  }
 })

@@ -34,16 +34,19 @@ const isUp = (book: Book) => book === 'bidUp' || book === 'askUp'
 
 /** A decimal string as an integer count of 10^−digits, rounded up ('ceil') or down; exact for on-grid values. */
 export function scaled(value: string, digits: number, round: 'ceil' | 'floor'): bigint {
+  const [floor, ceil] = scaledBoth(value, digits)
+  return round === 'ceil' ? ceil : floor
+}
+
+/** Both roundings from one parse (a tick compares its bid and ask both ways). */
+function scaledBoth(value: string, digits: number): [floor: bigint, ceil: bigint] {
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value)
   if (!match) throw new Error(`not a decimal: ${value}`)
-  const [, minus, whole, fraction = ''] = match
-  const kept = fraction.slice(0, digits).padEnd(digits, '0')
-  let n = BigInt(whole + kept)
-  const cut = /[1-9]/.test(fraction.slice(digits))
-  if (minus) n = -n
-  if (cut && round === 'ceil' && !minus) n += 1n
-  if (cut && round === 'floor' && minus) n -= 1n
-  return n
+  const [, minus = '', whole = '', fraction = ''] = match
+  const n = BigInt(minus + whole + fraction.slice(0, digits).padEnd(digits, '0'))
+  // Digits beyond the tick were cut towards zero: the other rounding is one unit away from zero.
+  if (!/[1-9]/.test(fraction.slice(digits))) return [n, n]
+  return minus ? [n - 1n, n] : [n, n + 1n]
 }
 
 /** A binary heap whose top is the entry that triggers first; dead entries are skipped and compacted. */
@@ -173,10 +176,8 @@ export class TriggerIndex {
     const fired: Triggered[] = []
     const d = books.digits
     // A price finer than the tick still compares exactly against an on-grid level: p >= L ⇔ floor(p) >= L.
-    const bidUp = scaled(bid, d, 'floor')
-    const bidDown = scaled(bid, d, 'ceil')
-    const askUp = scaled(ask, d, 'floor')
-    const askDown = scaled(ask, d, 'ceil')
+    const [bidUp, bidDown] = scaledBoth(bid, d)
+    const [askUp, askDown] = scaledBoth(ask, d)
     this.drain(books.bidUp, (k) => bidUp >= k, bid, fired)
     this.drain(books.bidDown, (k) => bidDown <= k, bid, fired)
     this.drain(books.askUp, (k) => askUp >= k, ask, fired)
