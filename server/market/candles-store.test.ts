@@ -60,8 +60,11 @@ describe('candle store', () => {
     // A new leader's candle for the same minute saw only part of it.
     await saveCandles(app.db, [{ ...row, open: '104.00', high: '104.50', low: '98.00', close: '98.50' }])
     expect(await readCandles(app.db, symbol, '1m', NOW, 10)).toEqual([{ time: row.time, open: '100.00', high: '105.00', low: '98.00', close: '98.50' }])
-    const [quote] = await storedQuotes(app.db, [{ ...instrumentBySymbol('BTCUSDT')!, symbol }])
-    expect(quote).toEqual({ symbol, bid: '98.50', ask: '108.50', time: row.time, simulated: true })
+    const btc = { ...instrumentBySymbol('BTCUSDT')!, symbol }
+    expect(await storedQuotes(app.db, [btc])).toEqual([{ symbol, bid: '98.50', ask: '108.50', time: row.time, simulated: true }])
+    // With the day's candle, the quote carries the day's reference too: its open bid plus half the spread.
+    await saveCandles(app.db, [{ symbol, interval: '1d', time: Date.UTC(2026, 10, 25), open: '90.00', high: '105.00', low: '90.00', close: '98.50' }])
+    expect(await storedQuotes(app.db, [btc])).toEqual([{ symbol, bid: '98.50', ask: '108.50', time: row.time, open: '95.00', simulated: true }])
   })
 
   it('writes thousands of candles in few statements', async () => {

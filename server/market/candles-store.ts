@@ -50,22 +50,26 @@ export async function readCandles(db: Db, symbol: string, interval: CandleInterv
 
 const textArray = (values: string[]) => sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`
 
-/** Each symbol's last stored minute as a quote, so prices continue where they stopped after a restart. */
+/**
+ * Each symbol's last stored minute as a quote, so prices continue where they stopped after a restart; with that day's
+ * reference (the day candle's open bid plus half the spread: a mid, like the simulator's) so the day's change does too.
+ */
 export async function storedQuotes(db: Db, instruments: readonly CatalogueInstrument[]): Promise<Ticker[]> {
   // One index lookup per symbol (LATERAL ... LIMIT 1) instead of scanning a table that grows by the minute.
   const result = (await db.execute(sql`
-    SELECT s.symbol, c.close, c.time FROM unnest(${textArray(instruments.map((i) => i.symbol))}) AS s(symbol)
+    SELECT s.symbol, c.close, c.time, d.open AS day_open FROM unnest(${textArray(instruments.map((i) => i.symbol))}) AS s(symbol)
     CROSS JOIN LATERAL (SELECT close, time FROM market_candles m WHERE m.symbol = s.symbol AND m.interval = '1m'
-      ORDER BY time DESC LIMIT 1) c`)) as unknown as { rows: Array<{ symbol: string; close: string; time: string | number }> }
-  const spreads = new Map(instruments.map((i) => [i.symbol, i.spread]))
-  const digits = new Map(instruments.map((i) => [i.symbol, i.digits]))
-  return result.rows.map((row) => ({
-    symbol: row.symbol,
-    bid: row.close,
-    ask: new Decimal(row.close).plus(spreads.get(row.symbol)!).toFixed(digits.get(row.symbol)),
-    time: Number(row.time),
-    simulated: true,
-  }))
+      ORDER BY time DESC LIMIT 1) c
+    LEFT JOIN market_candles d ON d.symbol = s.symbol AND d.interval = '1d' AND d.time = c.time - c.time % 86400000`)) as unknown as {
+    rows: Array<{ symbol: string; close: string; time: string | number; day_open: string | null }>
+  }
+  const bySymbol = new Map(instruments.map((i) => [i.symbol, i]))
+  return result.rows.map((row) => {
+    const { spread, digits } = bySymbol.get(row.symbol)!
+    const ticker: Ticker = { symbol: row.symbol, bid: row.close, ask: new Decimal(row.close).plus(spread).toFixed(digits), time: Number(row.time), simulated: true }
+    if (row.day_open !== null) ticker.open = new Decimal(row.day_open).plus(new Decimal(spread).div(2)).toFixed(digits)
+    return ticker
+  })
 }
 
 /** History is made at most this many intervals back (1 000 days of daily candles, 1 000 minutes of 1m ones). */
