@@ -7,6 +7,7 @@
 // DATABASE_URL and REDIS_URL run the server on PostgreSQL and Redis (ticks then cross Redis).
 import { fork } from 'node:child_process'
 import { availableParallelism, loadavg } from 'node:os'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import { inflateSync } from 'node:zlib'
 import WebSocket from 'ws'
@@ -20,8 +21,16 @@ const PING_MS = 5000
 /** Sockets opening at once: more overflows the listen backlog and costs retries, not realism. */
 const CONNECT_CONCURRENCY = 200
 
-type ServerStats = { cpuMs: number; rss: number; at: number; framesEncoded: number; framesSent: number }
-type WorkerDone = { latencies: Float64Array; frames: number; pongs: number; closed: number; clients: number }
+type ServerStats = { cpuMs: number; rss: number; at: number; framesEncoded: number; framesSent: number; loopDelayP99: number }
+type WorkerDone = {
+  latencies: Float64Array
+  frames: number
+  pongs: number
+  closed: number
+  closeCodes: Record<number, number>
+  clients: number
+  loopDelayP99: number
+}
 
 /** The server process: the real app on in-memory PGlite (or DATABASE_URL), answering stats requests over IPC. */
 async function serve() {
@@ -33,9 +42,14 @@ async function serve() {
     tickMs: TICK_MS,
   })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  // Event-loop delay tells a server too slow for its sockets from a machine too busy for the bench.
+  const loop = monitorEventLoopDelay({ resolution: 10 })
+  loop.enable()
   const stats = (): ServerStats => {
+    const loopDelayP99 = loop.percentile(99) / 1e6
+    loop.reset()
     const cpu = process.cpuUsage()
-    return { cpuMs: (cpu.user + cpu.system) / 1000, rss: process.memoryUsage.rss(), at: performance.now(), ...app.hub.stats }
+    return { cpuMs: (cpu.user + cpu.system) / 1000, rss: process.memoryUsage.rss(), at: performance.now(), loopDelayP99, ...app.hub.stats }
   }
   process.on('message', (message: string) => {
     if (message === 'stats') process.send!(stats())
@@ -52,6 +66,7 @@ async function clients({ port, count }: { port: number; count: number }) {
   let frames = 0
   let pongs = 0
   let closed = 0
+  const closeCodes: Record<number, number> = {}
   /** The tick time a frame carries; the same bytes reach every socket, so each distinct frame is inflated once. */
   function tickTime(raw: Buffer): number | null {
     for (const k of known) if (k.raw.length === raw.length && k.raw.equals(raw)) return k.time
@@ -87,17 +102,24 @@ async function clients({ port, count }: { port: number; count: number }) {
         resolve()
       })
       socket.once('error', reject)
-      socket.once('close', () => void closed++)
+      socket.once('close', (code) => {
+        closed++
+        closeCodes[code] = (closeCodes[code] ?? 0) + 1
+      })
     })
   for (let i = 0; i < count; i += CONNECT_CONCURRENCY) {
     await Promise.all(Array.from({ length: Math.min(CONNECT_CONCURRENCY, count - i) }, open))
   }
   parentPort!.postMessage('connected')
+  const loop = monitorEventLoopDelay({ resolution: 10 })
   parentPort!.on('message', (message: string) => {
-    if (message === 'start') measuring = true
+    if (message === 'start') {
+      measuring = true
+      loop.enable()
+    }
     if (message !== 'stop') return
     measuring = false
-    const done: WorkerDone = { latencies: Float64Array.from(latencies), frames, pongs, closed, clients: sockets.length }
+    const done: WorkerDone = { latencies: Float64Array.from(latencies), frames, pongs, closed, closeCodes, clients: sockets.length, loopDelayP99: loop.percentile(99) / 1e6 }
     parentPort!.postMessage(done, [done.latencies.buffer as ArrayBuffer])
     for (const socket of sockets) socket.terminate()
   })
@@ -145,9 +167,11 @@ async function main() {
   console.log(`server: CPU ${((100 * (after.cpuMs - before.cpuMs)) / wall).toFixed(0)} % of one core ` +
     `(${((1000 * (after.cpuMs - before.cpuMs)) / sent).toFixed(1)} µs per socket message), ` +
     `RSS ${mb(after.rss)} (${mb(idle.rss)} before the clients), deflates ${after.framesEncoded - before.framesEncoded}, ` +
-    `socket messages ${sent}`)
-  console.log(`clients: CPU ${((clientUsed.user + clientUsed.system) / 10 / wall).toFixed(0)} %, pongs ${sum('pongs')}, ` +
-    `sockets closed early ${sum('closed')}`)
+    `socket messages ${sent}, event-loop delay p99 ${after.loopDelayP99.toFixed(0)} ms`)
+  const clientLoop = Math.max(...results.map((r) => r.loopDelayP99))
+  console.log(`clients: CPU ${((clientUsed.user + clientUsed.system) / 10 / wall).toFixed(0)} %, event-loop delay p99 ` +
+    `${clientLoop.toFixed(0)} ms, pongs ${sum('pongs')}, ` +
+    `sockets closed early ${sum('closed')}${sum('closed') ? ` (codes ${JSON.stringify(results.map((r) => r.closeCodes))})` : ''}`)
   await Promise.all(workers.map((worker) => worker.terminate()))
   server.send('stop')
 }
