@@ -110,6 +110,20 @@ describe('stop-out', () => {
   })
 })
 
+describe('stop-out across symbols', () => {
+  it('re-checks an account holding two symbols when either ticks, and closes the BTC loss first', async () => {
+    const { token } = await signIn(app)
+    const btc = (await post('/api/createContractOrder', token, { symbol: 'BTCUSDT', side: 'buy', lots: '1', leverage: 20 })).body.data as Order
+    const eur = await open(token, {})
+    // Balance 10 000 − 47.505 − 3.4992 = 9 948.9958 on 4 983.78 margin. BTC at 87 500 (−7 510) and EURUSD's spread
+    // (−12): equity 2 426.9958, 48.70 % < 50 %. Closing BTC leaves 233.28 margin: the level recovers.
+    await tick(['BTCUSDT', '87500.00', '87510.00'])
+    expect(await order(token, btc.orderNo)).toMatchObject({ status: 'closed', closeReason: 'stop_out', closePrice: '87500', profit: '-7510', closeMarginLevel: '48.7' })
+    expect((await order(token, eur.orderNo)).status).toBe('open')
+    expect((await reconcile(app.db)).ok).toBe(true)
+  })
+})
+
 describe('idempotent fills and closes', () => {
   it('leaves no trace of a fill that crashed after its posting, and settles exactly once however often it runs', async () => {
     const { token } = await signIn(app)

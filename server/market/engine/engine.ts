@@ -6,12 +6,12 @@
 // What fires is done by server/modules/orders/engine-actions.ts, one transaction each, idempotent by order number.
 // Batches are processed one after another (a chain), so a tick never races the previous one.
 import type { FastifyInstance } from 'fastify'
-import { account, closePrice, dec, profit, ratesFromQuotes, stopOutPrice } from '#contract/trading-math.ts'
+import { account, closePrice, dec, MissingRateError, profit, ratesFromQuotes, stopOutPrice } from '#contract/trading-math.ts'
 import type { Ticker } from '#contract/socket.ts'
 import { bookBalances } from '../../ledger/books.ts'
 import { closeByTrigger, fillLimit, stopOut } from '../../modules/orders/engine-actions.ts'
 import { onOrdersChanged } from '../../modules/orders/order-events.ts'
-import { liveOrders, liveOrdersAfter, openPositions } from '../../modules/orders/orders.repository.ts'
+import { liveOrders, liveOrdersAfter, openPositions, orderById } from '../../modules/orders/orders.repository.ts'
 import type { OrderRow } from '../../modules/orders/orders.table.ts'
 import type { ResolvedOptions } from '../../options.ts'
 import { instrumentBySymbol } from '../catalogue.ts'
@@ -93,7 +93,13 @@ export function startEngine(app: FastifyInstance, conf: ResolvedOptions): Engine
     for (const p of acc.positions) {
       const quote = app.quotes.get(p.symbol)
       if (!quote) return false
-      positions.push({ margin: p.margin, profit: profit(instrumentBySymbol(p.symbol)!, p.side, p.lots, p.openPrice!, closePrice(p.side, quote), rates) })
+      try {
+        positions.push({ margin: p.margin, profit: profit(instrumentBySymbol(p.symbol)!, p.side, p.lots, p.openPrice!, closePrice(p.side, quote), rates) })
+      } catch (error) {
+        // A conversion no quote prices yet: the account is judged once it is quoted.
+        if (error instanceof MissingRateError) return false
+        throw error
+      }
     }
     const level = account({ balance: acc.balance, positions }).marginLevel
     return marginStatus(level, { marginCall: conf.marginCallLevel, stopOut: conf.stopOutLevel }) === 'stop_out'
@@ -130,14 +136,27 @@ export function startEngine(app: FastifyInstance, conf: ResolvedOptions): Engine
   async function refreshDirty(s: State) {
     const dirty = [...s.dirty.values()]
     s.dirty.clear()
-    for (const [userId, book] of dirty) await refresh(s, userId, book)
+    for (const [userId, book] of dirty) {
+      await refresh(s, userId, book).catch((error: unknown) => {
+        // Tried again with the next batch (a missing conversion quote, a lost connection).
+        s.dirty.set(accountIdOf(userId, book), [userId, book])
+        app.log.warn({ err: error, userId, book }, 'order engine could not refresh an account')
+      })
+    }
   }
 
   async function act(s: State, fired: Triggered) {
     if (fired.kind === 'stop_out') return
     const id = BigInt(fired.id)
-    const out = fired.kind === 'limit' ? await fillLimit(app, id, fired.price) : await closeByTrigger(app, id, fired.kind === 'tp' ? 'take_profit' : 'stop_loss', fired.price)
-    apply(s, out.rows)
+    try {
+      const out = fired.kind === 'limit' ? await fillLimit(app, id, fired.price) : await closeByTrigger(app, id, fired.kind === 'tp' ? 'take_profit' : 'stop_loss', fired.price)
+      apply(s, out.rows)
+    } catch (error) {
+      // Nothing was done (one transaction): the row goes back into the index and fires again on the next tick.
+      app.log.error({ err: error, orderNo: fired.id }, 'order engine could not act on a trigger')
+      const row = await orderById(app.db, id).catch(() => undefined)
+      if (row) index(s, row)
+    }
   }
 
   async function onBatch(batch: Ticker[]) {
@@ -146,7 +165,11 @@ export function startEngine(app: FastifyInstance, conf: ResolvedOptions): Engine
     if (app.dbKind === 'pg') {
       const floor = s.maxId > POLL_WINDOW ? s.maxId - POLL_WINDOW : 0n
       const known = (row: OrderRow) => s.index.has(String(row.id)) || s.accounts.get(accountIdOf(row.userId, row.book))?.positions.some((p) => p.id === row.id)
-      apply(s, (await liveOrdersAfter(app.db, floor)).filter((row) => !known(row)))
+      const fresh = await liveOrdersAfter(app.db, floor).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'order engine could not poll new orders')
+        return []
+      })
+      apply(s, fresh.filter((row) => !known(row)))
     }
     await refreshDirty(s)
     const candidates = new Set<string>()
@@ -165,7 +188,13 @@ export function startEngine(app: FastifyInstance, conf: ResolvedOptions): Engine
     }
     for (const id of candidates) {
       const acc = s.accounts.get(id)
-      if (acc && isStoppedOut(acc)) apply(s, (await stopOut(app, acc.userId, acc.book)).rows)
+      if (!acc || !isStoppedOut(acc)) continue
+      try {
+        apply(s, (await stopOut(app, acc.userId, acc.book)).rows)
+      } catch (error) {
+        app.log.error({ err: error, account: id }, 'order engine could not stop an account out')
+        s.dirty.set(id, [acc.userId, acc.book])
+      }
     }
     await refreshDirty(s)
   }

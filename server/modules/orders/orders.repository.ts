@@ -31,6 +31,11 @@ export async function lockOrder(tx: Tx, userId: string, orderNo: bigint): Promis
   return row
 }
 
+export async function orderById(handle: DbOrTx, id: bigint): Promise<OrderRow | undefined> {
+  const [row] = await handle.select().from(orders).where(eq(orders.id, id))
+  return row
+}
+
 export async function orderOf(handle: DbOrTx, userId: string, orderNo: bigint): Promise<OrderRow | undefined> {
   const [row] = await handle
     .select()
