@@ -44,9 +44,12 @@ for (let n = 0; n < POSITIONS; n++) {
   triggers.push({ id, symbol: inst.symbol, kind: 'tp', side, level: side === 'buy' ? up : down })
   triggers.push({ id, symbol: inst.symbol, kind: 'sl', side, level: side === 'buy' ? down : up })
 }
+const rebuildCpu = process.cpuUsage()
 let t0 = performance.now()
 for (const t of triggers) index.add(t)
 const rebuildMs = performance.now() - t0
+const rebuildCpuUsed = process.cpuUsage(rebuildCpu)
+const rebuildCpuMs = (rebuildCpuUsed.user + rebuildCpuUsed.system) / 1000
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!
 const us = (ms: number) => `${(ms * 1000).toFixed(1)} µs`
@@ -123,7 +126,7 @@ for (let n = 1; n <= Math.min(POSITIONS, 20_000); n++) {
 }
 
 console.log(`bench:engine — ${POSITIONS} positions with TP and SL (${triggers.length} triggers) over ${instruments.length} instruments`)
-console.log(`  rebuild (leader start): ${rebuildMs.toFixed(0)} ms for ${triggers.length} triggers`)
+console.log(`  rebuild (leader start): ${rebuildMs.toFixed(0)} ms (CPU ${rebuildCpuMs.toFixed(0)} ms) for ${triggers.length} triggers`)
 console.log(`  quiet tick (${quiet.length} ticks at ${(TICKS_PER_BATCH * 1000) / BATCH_MS}/s, ${fired} fired): ${describe(quiet)}`)
 const quietTotal = quiet.reduce((a, b) => a + b, 0)
 console.log(`  time in the index per second of ticks: ${((quietTotal / quiet.length) * 1000).toFixed(2)} ms (mean ${us(quietTotal / quiet.length)} a tick)`)
