@@ -20,7 +20,7 @@ function recorder(isLeader: boolean) {
   const symbol = `R${randomInt(1e9)}`
   const book = createCandleBook()
   const tick = (bid: string, time: number) => book.add([{ symbol, bid, ask: bid, time, simulated: true }])
-  const rec = startCandleRecorder({ db: app.db, book, isLeader: () => isLeader, log: { warn: () => {} }, flushMs: 60_000 })
+  const rec = startCandleRecorder({ db: app.db, book, isLeader: () => isLeader, now: () => NOW, log: { warn: () => {} }, flushMs: 60_000 })
   return { symbol, tick, rec }
 }
 

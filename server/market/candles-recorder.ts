@@ -1,9 +1,13 @@
 // Writes candles on the leading process: the candles changed since the last flush, every flushMs, and a last time on
-// stop. Followers drain the book too (it records changes once drained) and drop what they drained: the leader writes
-// what every process heard. The simulated past is made on demand instead (candles-store.ts extendHistory).
+// stop; once an hour it also deletes candles past their keeping time. Followers drain the book too (it records
+// changes once drained) and drop what they drained: the leader writes what every process heard. The simulated past
+// is made on demand instead (candles-store.ts extendHistory).
 import type { Db } from '../db/client.ts'
 import type { CandleBook } from './candles.ts'
-import { saveCandles } from './candles-store.ts'
+import { pruneCandles, saveCandles } from './candles-store.ts'
+
+/** How often the leader deletes candles past their keeping time. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000
 
 type Log = { warn: (obj: object, msg: string) => void }
 
@@ -11,6 +15,7 @@ export type RecorderOptions = {
   db: Db
   book: CandleBook
   isLeader: () => boolean
+  now: () => number
   log: Log
   flushMs?: number
 }
@@ -20,9 +25,17 @@ export function startCandleRecorder(options: RecorderOptions) {
   book.drain()
   let running: Promise<void> = Promise.resolve()
 
+  // The first pruning waits an hour: a start is busy enough, and short-lived (test) servers never prune.
+  let prunedAt = options.now()
+
   async function flush() {
     const rows = book.drain()
-    if (options.isLeader()) await saveCandles(db, rows)
+    if (!options.isLeader()) return
+    await saveCandles(db, rows)
+    const now = options.now()
+    if (now - prunedAt < PRUNE_EVERY_MS) return
+    prunedAt = now
+    await pruneCandles(db, now)
   }
 
   // One flush at a time: a slow one delays the next instead of racing it.

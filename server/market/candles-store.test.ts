@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp } from '../test/helpers.ts'
 import { instrumentBySymbol, type CatalogueInstrument } from './catalogue.ts'
-import { extendHistory, HISTORY_DEPTH, readCandles, saveCandles, storedQuotes } from './candles-store.ts'
+import { extendHistory, HISTORY_DEPTH, pruneCandles, readCandles, saveCandles, storedQuotes } from './candles-store.ts'
 import { historyCandles } from './candles-history.ts'
 
 let app: FastifyInstance
@@ -74,5 +74,15 @@ describe('candle store', () => {
     // 10 000 candles: a statement each would take far longer than this on either database.
     expect(performance.now() - started).toBeLessThan(10_000)
     expect(await readCandles(app.db, rows[0]!.symbol, '5m', NOW, 1000)).toHaveLength(1000)
+  })
+
+  it('deletes minute candles after a week and keeps daily ones', async () => {
+    const { symbol } = fresh('EURUSD')
+    const DAY = 86_400_000
+    const candle = (interval: '1m' | '1d', time: number) => ({ symbol, interval, time, open: '1.1', high: '1.1', low: '1.1', close: '1.1' })
+    await saveCandles(app.db, [candle('1m', NOW - 8 * DAY), candle('1m', NOW - 6 * DAY), candle('1d', NOW - 800 * DAY)])
+    expect(await pruneCandles(app.db, NOW, [symbol])).toBe(1)
+    expect((await readCandles(app.db, symbol, '1m', NOW, 10)).map((c) => c.time)).toEqual([NOW - 6 * DAY])
+    expect(await readCandles(app.db, symbol, '1d', NOW, 10)).toHaveLength(1)
   })
 })

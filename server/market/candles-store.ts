@@ -2,7 +2,7 @@
 // writes the changed candles in multi-row upserts every few seconds (not one statement per tick and interval); any
 // process may add the simulated past a chart asks for (extendHistory).
 import Decimal from 'decimal.js'
-import { and, desc, eq, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Candle, CandleInterval } from '#contract/markets.ts'
 import type { Ticker } from '#contract/socket.ts'
 import type { Db } from '../db/client.ts'
@@ -70,6 +70,30 @@ export async function storedQuotes(db: Db, instruments: readonly CatalogueInstru
     if (row.day_open !== null) ticker.open = new Decimal(row.day_open).plus(new Decimal(spread).div(2)).toFixed(digits)
     return ticker
   })
+}
+
+/**
+ * How long candles are kept (1d forever): about 100 000 one-minute candles a day across the catalogue would otherwise
+ * pile up. Each is well past HISTORY_DEPTH intervals, so a pruned range is never made again as simulated past.
+ */
+export const KEEP_MS: Partial<Record<CandleInterval, number>> = {
+  '1m': 7 * 86_400_000,
+  '5m': 35 * 86_400_000,
+  '15m': 100 * 86_400_000,
+  '1h': 400 * 86_400_000,
+}
+
+/** Deletes candles older than KEEP_MS (of some symbols only, for tests on a shared database); answers how many went. */
+export async function pruneCandles(db: Db, now: number, symbols?: string[]): Promise<number> {
+  let total = 0
+  for (const [interval, keep] of Object.entries(KEEP_MS)) {
+    const gone = await db
+      .delete(marketCandles)
+      .where(and(eq(marketCandles.interval, interval as CandleInterval), lt(marketCandles.time, now - keep), symbols && inArray(marketCandles.symbol, symbols)))
+      .returning({ time: marketCandles.time })
+    total += gone.length
+  }
+  return total
 }
 
 /** History is made at most this many intervals back (1 000 days of daily candles, 1 000 minutes of 1m ones). */

@@ -14,7 +14,7 @@ export function startMarket(app: FastifyInstance, conf: ResolvedOptions) {
   const leadership = conf.databaseUrl
     ? leadWithAdvisoryLock(conf.databaseUrl, SIMULATOR_LOCK_KEY, conf.leaderRetryMs, app.log)
     : alwaysLeader()
-  const candles = startCandleRecorder({ db: app.db, book: app.candles, isLeader: leadership.isLeader, log: app.log })
+  const candles = startCandleRecorder({ db: app.db, book: app.candles, isLeader: leadership.isLeader, now: app.now, log: app.log })
   let stopped = false
   // After a restart prices continue from the last stored minute (PGlite keeps it on disk), not from the catalogue.
   const simulator = storedQuotes(app.db, instruments)
