@@ -77,6 +77,8 @@ export default tseslint.config(
     [`src/contract/**/*.${SOURCE}`],
     // decimal.js for the trading maths both the ticket and the server run (trading-math.ts); the app bundles it already.
     [{ regex: '^(?!(zod|zod/.*|decimal\\.js|\\./.*|#contract/.*)$)', message: 'The contract imports nothing but zod and decimal.js (and itself).' }],
+    // Tests beside the contract need their runner and property-test library; nothing ships them.
+    [`src/contract/**/*.test.${SOURCE}`],
   ),
   boundary(
     ['lib', 'components', 'state', 'wallet'].map((dir) => `src/${dir}/**/*.${SOURCE}`),

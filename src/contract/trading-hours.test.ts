@@ -1,5 +1,3 @@
-// Tests import vitest; the contract's boundary (nothing but zod) is about what the app and server load.
-// eslint-disable-next-line no-restricted-imports
 import { describe, expect, it } from 'vitest'
 import { isMarketOpen, nextOpen } from './trading-hours.ts'
 

@@ -1,10 +1,7 @@
 // Hand-worked MetaTrader 5 examples (the working is in the comments), property tests, and a guard against floats.
-// Tests import test tools; the contract's boundary (nothing but zod and decimal.js) is about what the app and server load.
-/* eslint-disable no-restricted-imports */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import * as fc from 'fast-check'
-/* eslint-enable no-restricted-imports */
 import {
   account, closePrice, dec, fee, isBelowLevel, openPrice, orderPreview, percentOfMargin, pips, priceForProfit, profit,
   profitAtPrice, profitForPercent, ratesFromQuotes, requiredMargin, stopOutPrice, stopsValid, tickSize, type Dec, type MathInstrument, type Quote,
