@@ -60,14 +60,18 @@ export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; 
     const down = cssVar('--down')
     const series = api.addSeries(lib.CandlestickSeries, {
       upColor: up, downColor: down, wickUpColor: up, wickDownColor: down, borderVisible: false,
-      priceFormat: { type: 'price', precision: digits, minMove: 1 / 10 ** digits },
     })
     chart.current = { api, series }
     return () => {
       chart.current = null
       api.remove()
     }
-  }, [lib, digits])
+  }, [lib])
+
+  // The instrument's digits may arrive after the chart (from the catalogue): the scale follows without a rebuild.
+  useEffect(() => {
+    chart.current?.series.applyOptions({ priceFormat: { type: 'price', precision: digits, minMove: 1 / 10 ** digits } })
+  }, [digits, lib])
 
   // History: set whenever the candles (or the chart) change.
   useEffect(() => {
