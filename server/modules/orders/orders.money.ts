@@ -3,9 +3,9 @@
 // Journal keys: opening and placing use the caller's derived Idempotency-Key; a close is close:<no>, a fill
 // fill:<no>, a cancel cancel:<no>, whoever runs it (the user, the engine, a restarted leader): an event settles once.
 // Legs (margin currency): open = available -> margin (margin and fee), then fee:<no> margin -> house fees (below,
-// feeJournal); close = margin ->
-// available, and the P/L between available and the house trading_counterparty (a system account, which may go
-// negative). A loss larger than the user's whole book is capped at what they hold: balances never go below zero.
+// feeJournal); close = margin -> available, and the P/L between available and the house trading_counterparty (a
+// system account, which may go negative), which a user's close posts after its commit as pl:<no> (settlementJournal,
+// orders.settlement.ts). A loss larger than the user's whole book is capped at what they hold: balances never go below zero.
 import type { CloseReason, Side } from '#contract/orders.ts'
 import { account, dec, type Dec, type Rates } from '#contract/trading-math.ts'
 import type { Ticker } from '#contract/socket.ts'
@@ -147,13 +147,24 @@ const CLOSE_REASONS: Record<CloseReason, Reason> = {
   stop_out: 'trade.stop_out',
 }
 
-export type CloseInput = { price: Dec; pl: Dec; reason: CloseReason; now: number; marginLevel: Dec | null; available: Dec }
+export type CloseInput = {
+  price: Dec
+  pl: Dec
+  reason: CloseReason
+  now: number
+  marginLevel: Dec | null
+  available: Dec
+  /** Settle the P/L with the house in pl:<no> after the commit (settlementJournal) instead of in this transaction. */
+  deferSettlement?: boolean
+}
 
 /**
  * Closes a locked open position at `price` with P/L `pl` (computed by the caller with trading-math's profit). The
- * caller holds the book lock and has read `available` under it.
+ * caller holds the book lock and has read `available` under it. With deferSettlement the house row is not touched
+ * here: a loss waits in the user's margin account (as an unposted fee does), a profit is not credited yet, and the
+ * caller posts `deferred` once this commits; the row stays marked settlement_pending until it is posted.
  */
-export async function settleClose(tx: Tx, row: OrderRow, c: CloseInput, db: object): Promise<{ row: OrderRow; posted: Posted }> {
+export async function settleClose(tx: Tx, row: OrderRow, c: CloseInput, db: object): Promise<{ row: OrderRow; posted: Posted; deferred: JournalInput | null }> {
   // A fee whose journal this process did not see posted (a crash, another process) is posted now, or replayed.
   if (!isFeePosted(db, row)) await postJournal(tx, feeJournal(row))
   feesPosted.get(db)?.delete(String(row.id))
@@ -161,6 +172,7 @@ export async function settleClose(tx: Tx, row: OrderRow, c: CloseInput, db: obje
   const currency = row.marginCurrency
   // Negative balance protection: the user loses at most what the book holds (the position's margin included).
   const settled = c.pl.isNeg() ? maxOf(c.pl, margin.plus(c.available).neg()) : c.pl
+  const defer = c.deferSettlement === true && !settled.isZero()
   const updated = await updateOrder(tx, row.id, {
     status: 'closed',
     closePrice: c.price.toFixed(),
@@ -168,20 +180,38 @@ export async function settleClose(tx: Tx, row: OrderRow, c: CloseInput, db: obje
     profit: settled.toFixed(),
     closeReason: c.reason,
     closeMarginLevel: c.marginLevel?.toDecimalPlaces(4).toFixed() ?? null,
+    settlementPending: defer,
   })
-  const posted = await postJournal(tx, {
+  const loss = settled.isNeg() ? settled.neg() : dec('0')
+  const legs = defer
+    ? [userLeg(row.userId, row.book, 'margin', currency, loss.minus(margin)), userLeg(row.userId, row.book, 'available', currency, margin.minus(loss))]
+    : [
+        userLeg(row.userId, row.book, 'margin', currency, margin.neg()),
+        userLeg(row.userId, row.book, 'available', currency, margin.plus(settled)),
+        houseLeg(row.book, 'trading_counterparty', currency, settled.neg()),
+      ]
+  const reason = CLOSE_REASONS[c.reason]
+  const posted = await postJournal(tx, { kind: 'trade', reason, reference: String(row.id), idempotencyKey: `close:${row.id}`, userId: row.userId, legs })
+  return { row: updated, posted, deferred: defer ? settlementJournal(updated) : null }
+}
+
+/**
+ * A deferred close's P/L (the row's profit) between the user and the house trading_counterparty, keyed pl:<no>: a
+ * loss from the margin account where the close left it, a profit into available. Derived from the row alone, so the
+ * sweep after a crash posts exactly what the close would have.
+ */
+export function settlementJournal(row: OrderRow): JournalInput {
+  const settled = dec(row.profit)
+  const currency = row.marginCurrency
+  const kind = settled.isNeg() ? 'margin' : 'available'
+  return {
     kind: 'trade',
-    reason: CLOSE_REASONS[c.reason],
+    reason: CLOSE_REASONS[row.closeReason ?? 'user'],
     reference: String(row.id),
-    idempotencyKey: `close:${row.id}`,
+    idempotencyKey: `pl:${row.id}`,
     userId: row.userId,
-    legs: [
-      userLeg(row.userId, row.book, 'margin', currency, margin.neg()),
-      userLeg(row.userId, row.book, 'available', currency, margin.plus(settled)),
-      houseLeg(row.book, 'trading_counterparty', currency, settled.neg()),
-    ],
-  })
-  return { row: updated, posted }
+    legs: [userLeg(row.userId, row.book, kind, currency, settled), houseLeg(row.book, 'trading_counterparty', currency, settled.neg())],
+  }
 }
 
 /** Cancels a locked pending limit order: its margin goes back to available. */

@@ -10,8 +10,10 @@ import {
   getTradeAccount,
   listOrders,
 } from './orders.service.ts'
+import { sweepSettlementsPeriodically } from './orders.settlement.ts'
 
 export function registerOrderRoutes(app: FastifyInstance) {
+  sweepSettlementsPeriodically(app)
   route(app, ordersApi.createContractOrder, ({ user, body, idempotencyKey }) => createContractOrder(app, user, body, idempotencyKey))
   route(app, ordersApi.createLimitOrder, ({ user, body, idempotencyKey }) => createLimitOrder(app, user, body, idempotencyKey))
   route(app, ordersApi.closePositionOrder, ({ user, body }) => closePositionOrder(app, user, body.orderNo))

@@ -17,6 +17,7 @@ import { lockBook, lockOrder, openPositions, orderOf, orderPage } from './orders
 import type { OrderRow } from './orders.table.ts'
 import { floating, toOrder } from './orders.view.ts'
 import { ordersChanged } from './order-events.ts'
+import { postSettlement } from './orders.settlement.ts'
 
 export const pricingOf = (app: FastifyInstance): Pricing => ({ quote: (symbol) => app.quotes.get(symbol), rates: currentRates(app) })
 
@@ -77,7 +78,10 @@ async function ownOrder(app: FastifyInstance, userId: string, orderNo: string, k
   return row
 }
 
-export async function closePositionOrder(app: FastifyInstance, user: AuthUser, orderNo: string): Promise<Order> {
+/** Test hook of closePositionOrder: runs after the close commits, before its P/L settlement is posted. */
+export type AfterCloseCommit = () => void | Promise<void>
+
+export async function closePositionOrder(app: FastifyInstance, user: AuthUser, orderNo: string, afterCommit?: AfterCloseCommit): Promise<Order> {
   const found = await ownOrder(app, user.id, orderNo, 'contract')
   if (found.status !== 'open') throw new AppError(409, 'positionNotOpen')
   const inst = instrumentOf(found.symbol)
@@ -86,17 +90,22 @@ export async function closePositionOrder(app: FastifyInstance, user: AuthUser, o
   const pricing = pricingOf(app)
   const price = closePrice(found.side, quote)
   const pl = withRates(inst.symbol, () => profit(inst, found.side, found.lots, found.openPrice!, price, pricing.rates))
-  const { row, posted } = await retrying(() =>
+  const { row, posted, deferred } = await retrying(() =>
     app.db.transaction(async (tx) => {
       await lockBook(tx, user.id, found.book)
       const locked = await lockOrder(tx, user.id, found.id)
       if (locked?.status !== 'open') throw new AppError(409, 'positionNotOpen')
       // A user's close records no margin level; the loss cap needs only what `available` holds.
       const usdt = (await bookBalances(tx, user.id, found.book)).currencies.find((c) => c.currency === locked.marginCurrency)
-      return settleClose(tx, locked, { price, pl, reason: 'user', now: app.now(), marginLevel: null, available: dec(usdt?.available ?? '0') }, app.db)
+      const close = { price, pl, reason: 'user', now: app.now(), marginLevel: null, available: dec(usdt?.available ?? '0'), deferSettlement: true } as const
+      return settleClose(tx, locked, close, app.db)
     }),
   )
-  await announce(app, [row], posted)
+  await afterCommit?.()
+  // The P/L with the house, batched with other closes' (orders.settlement.ts): answered only once it is posted, and
+  // one balance_update once the book is final (both journals touch only this user's book).
+  const settlement = deferred ? await postSettlement(app.db, row.id, deferred) : null
+  await announce(app, [row], settlement ?? posted)
   return view(app, row, pricing)
 }
 

@@ -1,7 +1,8 @@
 // Contract positions and limit orders (migration 0013_orders.sql). The orders module owns this table; other modules
 // call orders.service.ts. Prices and amounts are numeric (decimal strings in TypeScript); times are epoch ms from
 // the app's clock, so tests can move it.
-import { bigint, index, integer, numeric, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, index, integer, numeric, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.table.ts'
 
 const decimal = (name: string) => numeric(name, { precision: 38, scale: 18 })
@@ -37,11 +38,14 @@ export const orders = pgTable(
     closeMarginLevel: decimal('close_margin_level'),
     linkedOrderNo: bigint('linked_order_no', { mode: 'bigint' }),
     openKey: text('open_key').notNull(),
+    // A user's close whose pl:<no> journal is not posted yet (0014_orders_fast.sql, orders.settlement.ts).
+    settlementPending: boolean('settlement_pending').notNull().default(false),
   },
   (t) => [
     unique('orders_open_key_unique').on(t.openKey),
     index('orders_user_book_kind_status_idx').on(t.userId, t.book, t.kind, t.status, t.id.desc()),
     index('orders_user_book_id_idx').on(t.userId, t.book, t.id.desc()),
+    index('orders_settlement_pending_idx').on(t.id).where(sql`${t.settlementPending}`),
   ],
 )
 
