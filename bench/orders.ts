@@ -4,7 +4,8 @@
 // open, half close, every open pays its fee into the one house fees account of the demo book and every close settles
 // against the one house trading_counterparty account. Each request carries a new Idempotency-Key, as the app sends.
 // Prints orders/s (opens and closes), p50/p99 latency and the server's CPU per order, per run and the median run,
-// then the ledger's reconciliation. Env: DATABASE_URL (PostgreSQL; PGlite in memory without it), REDIS_URL,
+// then the ledger's reconciliation; SQL statements/order counts what the server sent PostgreSQL (0 on PGlite).
+// Env: DATABASE_URL (PostgreSQL; PGlite in memory without it), REDIS_URL,
 // BENCH_SECONDS (10), BENCH_RUNS (3), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (2).
 import { randomUUID } from 'node:crypto'
 import { Agent, request } from 'node:http'
@@ -66,6 +67,14 @@ if (!isMainThread) {
   const { buildApp } = await import('../server/app.ts')
   const { signedPayload, newWallet } = await import('../server/test/helpers.ts')
   const { reconcile, formatReconciliation } = await import('../server/ledger/reconcile.ts')
+  // Every statement the server sends PostgreSQL (BEGIN and COMMIT included) goes through Client#query.
+  const pg = (await import('pg')).default
+  let statements = 0
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    statements++
+    return query.apply(this, args)
+  } as typeof pg.Client.prototype.query
 
   const sink = { write: () => {} }
   const app = await buildApp({
@@ -96,12 +105,14 @@ if (!isMainThread) {
 
   async function run(seconds: number) {
     const cpu = process.threadCpuUsage()
+    const sent = statements
     const result = await inWorker({ port, tokens, seconds })
     const used = process.threadCpuUsage(cpu)
-    return { ...result, perSecond: result.orders / result.seconds, cpuUs: (used.user + used.system) / result.orders }
+    const perOrder = (statements - sent) / result.orders
+    return { ...result, perSecond: result.orders / result.seconds, cpuUs: (used.user + used.system) / result.orders, statements: perOrder }
   }
   const fmt = (r: Awaited<ReturnType<typeof run>>) =>
-    `${Math.round(r.perSecond)} orders/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  server CPU ${Math.round(r.cpuUs)} µs/order` +
+    `${Math.round(r.perSecond)} orders/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  server CPU ${Math.round(r.cpuUs)} µs/order  ${r.statements.toFixed(1)} SQL statements/order` +
     (r.failed ? `  (${r.failed} not 200)` : '')
 
   const db = process.env.DATABASE_URL ? `PostgreSQL (${new URL(process.env.DATABASE_URL).pathname.slice(1)})` : 'PGlite (memory)'
