@@ -48,7 +48,7 @@ function parse([command, ...rest]: string[]): (db: Db) => Promise<string> {
   if (command === 'message' && rest.length === 3) {
     const [address, title, body] = [rest[0]!, rest[1]!, rest[2]!]
     checkMessageArgs(address, title, body)
-    return (db) => sendMessageFromCli(db, address, title, body, process.env.REDIS_URL || undefined)
+    return (db) => sendMessageFromCli(db, address, title, body, process.env.REDIS_URL || undefined, readEnv().app.deploymentName)
   }
   if (command === 'reconcile' && rest.length === 0) {
     return async (db) => {

@@ -12,12 +12,13 @@ export function checkMessageArgs(address: string, title: string, body: string) {
   if (title.trim() === '' || body.trim() === '') throw new Error('The title and the body must not be empty')
 }
 
-export async function sendMessageFromCli(db: Db, address: string, title: string, body: string, redisUrl?: string) {
+export async function sendMessageFromCli(db: Db, address: string, title: string, body: string, redisUrl?: string, deploymentName?: string) {
   const userId = await userIdByAddress(db, getAddress(address))
   if (!userId) throw new Error(`No user with the address ${getAddress(address)}`)
   const message = await insertMessage(db, userId, title, body)
   if (redisUrl) {
-    const bus = await createRedisBus(redisUrl, { warn: (obj, msg) => console.warn(msg, obj) })
+    // The running servers listen on their deployment's channels (DEPLOYMENT_NAME).
+    const bus = await createRedisBus(redisUrl, { warn: (obj, msg) => console.warn(msg, obj) }, deploymentName)
     try {
       const payload = { userId, message: { messageType: 'new_message', data: message } }
       await bus.publish('user', JSON.stringify(payload))
