@@ -6,6 +6,19 @@ import { loadLastPrices, rememberLastPrices } from './last-prices.ts'
 
 /** Last prices: the ones kept in IndexedDB at first, then the live socket's ticker frames (applyTickers). */
 export const marketQueries = {
+  /**
+   * The home screen's figures (featured symbols, movers, counts). The endpoint's schemas load with the first call,
+   * not with the first visit's code: home paints its skeleton before they are needed.
+   */
+  index: () =>
+    queryOptions({
+      queryKey: [...publicKeys.market(), 'index'],
+      queryFn: async () => {
+        const [{ marketsApi }, { api }] = await Promise.all([import('#contract/markets.ts'), import('../../lib/api.ts')])
+        return api(marketsApi.getIndexDataV2)
+      },
+      staleTime: STALE.hour,
+    }),
   tickers: () =>
     queryOptions({
       queryKey: [...publicKeys.market(), 'tickers'],

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { HomeScreen } from '../../features/home/components/home-screen.tsx'
-import { PriceList } from '../../features/markets/components/price-list.tsx'
+import { HomePrices } from '../../features/markets/components/home-prices.tsx'
 import { LazyBalanceSummary } from './-lazy-book-badge.tsx'
 
 export const Route = createFileRoute('/_app/home')({ component: HomeRoute })
 
 function HomeRoute() {
-  return <HomeScreen summary={<LazyBalanceSummary />} prices={<PriceList />} />
+  return <HomeScreen summary={<LazyBalanceSummary />} prices={<HomePrices />} />
 }

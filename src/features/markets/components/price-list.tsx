@@ -1,6 +1,6 @@
 // The prices the socket streams (or, offline, the ones kept in IndexedDB), one row per instrument: symbol, bid
 // over ask, and the change with colour, arrow and sign. Each row opens the instrument (/detail?symbol=...).
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
@@ -13,14 +13,20 @@ import { IconOffline } from '../../../components/ui/icons.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { marketQueries } from '../api.ts'
+import type { Ticker } from '#contract/socket.ts'
 import { changePercent } from '../ticker-math.ts'
 import { SimulatedBadge } from './simulated-badge.tsx'
 import '../prices.css'
 
-export function PriceList({ title }: { title?: ReactNode }) {
+/**
+ * `symbols`: only these, in this order (home shows the featured few; a row per catalogue instrument re-rendered on
+ * every tick kept a phone's main thread busy). Without it, every price kept.
+ */
+export function PriceList({ title, symbols, footer }: { title?: ReactNode; symbols?: readonly string[]; footer?: ReactNode }) {
   const f = useFormat()
   const isOnline = useIsOnline()
-  const { data: tickers = [], isPending } = useQuery(marketQueries.tickers())
+  const { data: all = [], isPending } = useQuery(marketQueries.tickers())
+  const tickers = symbols ? pick(all, symbols) : all
   const simulated = tickers.some((x) => x.simulated)
   const updated = Math.max(0, ...tickers.map((x) => x.time))
   return (
@@ -49,29 +55,13 @@ export function PriceList({ title }: { title?: ReactNode }) {
             </span>
           </div>
           <ul className="price-list" data-testid="live-prices" aria-labelledby="prices-title">
-            {tickers.map((x) => {
-              const change = changePercent(x)
-              return (
-                <li key={x.symbol} data-testid="price-row">
-                  <Link to="/detail" search={{ symbol: x.symbol }} className="price-row">
-                    <span className="price-symbol">{x.symbol}</span>
-                    <span className="price-quote">
-                      <Price value={x.bid} />
-                      <span className="price-ask">
-                        <span className="visually-hidden">
-                          <Trans>Ask</Trans>{' '}
-                        </span>
-                        <Price value={x.ask} />
-                      </span>
-                    </span>
-                    <span className="price-change">{change === null ? <span className="muted">—</span> : <Change value={change} />}</span>
-                  </Link>
-                </li>
-              )
-            })}
+            {tickers.map((x) => (
+              <PriceRow key={x.symbol} ticker={x} />
+            ))}
           </ul>
         </>
       )}
+      {footer}
       {updated > 0 && (
         <div className="price-foot">
           {isOnline ? (
@@ -89,3 +79,31 @@ export function PriceList({ title }: { title?: ReactNode }) {
     </Card>
   )
 }
+
+/** The kept tickers of `symbols`, in that order; a symbol with no price yet is left out. */
+function pick(all: Ticker[], symbols: readonly string[]): Ticker[] {
+  const bySymbol = new Map(all.map((t) => [t.symbol, t]))
+  return symbols.flatMap((symbol) => bySymbol.get(symbol) ?? [])
+}
+
+/** A row re-renders only when its own ticker changes: the cache keeps the objects of symbols that did not tick. */
+const PriceRow = memo(function PriceRow({ ticker: x }: { ticker: Ticker }) {
+  const change = changePercent(x)
+  return (
+    <li data-testid="price-row">
+      <Link to="/detail" search={{ symbol: x.symbol }} className="price-row">
+        <span className="price-symbol">{x.symbol}</span>
+        <span className="price-quote">
+          <Price value={x.bid} />
+          <span className="price-ask">
+            <span className="visually-hidden">
+              <Trans>Ask</Trans>{' '}
+            </span>
+            <Price value={x.ask} />
+          </span>
+        </span>
+        <span className="price-change">{change === null ? <span className="muted">—</span> : <Change value={change} />}</span>
+      </Link>
+    </li>
+  )
+})
