@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Ticker } from '#contract/socket.ts'
+import { api } from '../../lib/api.ts'
 import { publicKeys } from '../../lib/query-keys.ts'
 import { STALE } from '../../lib/stale.ts'
 import { loadLastPrices, rememberLastPrices } from './last-prices.ts'
@@ -14,7 +15,7 @@ export const marketQueries = {
     queryOptions({
       queryKey: [...publicKeys.market(), 'index'],
       queryFn: async () => {
-        const [{ marketsApi }, { api }] = await Promise.all([import('#contract/markets.ts'), import('../../lib/api.ts')])
+        const { marketsApi } = await import('#contract/markets.ts')
         return api(marketsApi.getIndexDataV2)
       },
       staleTime: STALE.hour,
