@@ -10,23 +10,19 @@ import { TextField } from '../../../components/ui/field.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
-import { StaleNote } from '../../../components/ui/stale-note.tsx'
 import { IconSearch } from '../../../components/ui/icons.tsx'
 import { toast } from '../../../components/ui/toast.tsx'
-import { useFormat } from '../../../lib/format.ts'
-import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { useSession } from '../../../lib/session.ts'
 import { catalogueQueries, useToggleFavourite } from '../catalogue-api.ts'
 import { CLASSES, CLASS_LABELS, type MarketTab } from '../classes.ts'
 import { useMarketView } from '../use-market-view.ts'
 import { useNow } from '../use-now.ts'
 import { MarketRow } from './market-row.tsx'
+import { PricesFoot } from './price-list.tsx'
 import { SimulatedBadge } from './simulated-badge.tsx'
 
 export function MarketList({ initialSearch = '' }: { initialSearch?: string }) {
   const { t, i18n } = useLingui()
-  const f = useFormat()
-  const isOnline = useIsOnline()
   const userId = useSession((s) => s.userId)
   const [tab, setTab] = useState<MarketTab>('all')
   const [search, setSearch] = useState(initialSearch)
@@ -94,19 +90,7 @@ export function MarketList({ initialSearch = '' }: { initialSearch?: string }) {
         <Tabs label={t`Instrument classes`} tabs={tabs} value={tab} onChange={setTab} />
       </div>
       {body}
-      {updated > 0 && (
-        <div className="price-foot">
-          {isOnline ? (
-            <p className="caption">
-              <Trans>Change against the opening price · Updated {f.dateTime(updated, 'time')}</Trans>
-            </p>
-          ) : (
-            <div data-testid="prices-time">
-              <StaleNote time={updated} />
-            </div>
-          )}
-        </div>
-      )}
+      <PricesFoot updated={updated} />
     </Card>
   )
 }

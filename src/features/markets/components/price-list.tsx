@@ -8,8 +8,8 @@ import { Card } from '../../../components/ui/card.tsx'
 import { Change, Price } from '../../../components/ui/amount.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
-import { StaleNote } from '../../../components/ui/stale-note.tsx'
 import { IconOffline } from '../../../components/ui/icons.tsx'
+import { StaleNote } from '../../../components/ui/stale-note.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { marketQueries } from '../api.ts'
@@ -23,7 +23,6 @@ import '../prices.css'
  * every tick kept a phone's main thread busy). Without it, every price kept.
  */
 export function PriceList({ title, symbols, footer }: { title?: ReactNode; symbols?: readonly string[]; footer?: ReactNode }) {
-  const f = useFormat()
   const isOnline = useIsOnline()
   const { data: all = [], isPending } = useQuery(marketQueries.tickers())
   const tickers = symbols ? pick(all, symbols) : all
@@ -62,20 +61,7 @@ export function PriceList({ title, symbols, footer }: { title?: ReactNode; symbo
         </>
       )}
       {footer}
-      {updated > 0 && (
-        <div className="price-foot">
-          {isOnline ? (
-            <p className="caption">
-              <Trans>Change against the opening price · Updated {f.dateTime(updated, 'time')}</Trans>
-            </p>
-          ) : (
-            // Offline these are the prices kept on this device: their date and time, so yesterday's never pass for now.
-            <div data-testid="prices-time">
-              <StaleNote time={updated} />
-            </div>
-          )}
-        </div>
-      )}
+      <PricesFoot updated={updated} />
     </Card>
   )
 }
@@ -107,3 +93,26 @@ const PriceRow = memo(function PriceRow({ ticker: x }: { ticker: Ticker }) {
     </li>
   )
 })
+
+/**
+ * Under a list of prices: online, what the change is measured against and when it was updated; offline, the date
+ * and time of the kept prices, so yesterday's never pass for now.
+ */
+export function PricesFoot({ updated }: { updated: number }) {
+  const f = useFormat()
+  const isOnline = useIsOnline()
+  if (updated <= 0) return null
+  return (
+    <div className="price-foot">
+      {isOnline ? (
+        <p className="caption">
+          <Trans>Change against the opening price · Updated {f.dateTime(updated, 'time')}</Trans>
+        </p>
+      ) : (
+        <div data-testid="prices-time">
+          <StaleNote time={updated} />
+        </div>
+      )}
+    </div>
+  )
+}
