@@ -95,7 +95,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     app.decorate('sessionCache', sessionCache)
 
     await registerSecurity(app, conf.corsOrigins)
-    await registerRateLimit(app, redisBus?.client ?? null, conf.rateLimit.timeWindowMs)
+    await registerRateLimit(app, redisBus?.client ?? null, conf.rateLimit.timeWindowMs, conf.deploymentName)
     await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } })
     registerSocketRoutes(app)
     registerAuthRoutes(app)
