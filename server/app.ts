@@ -33,6 +33,7 @@ import { registerInviteRoutes } from './modules/invite/invite.routes.ts'
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts'
 import { registerMarketRoutes } from './modules/markets/markets.routes.ts'
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts'
+import { registerOpsRoutes } from './modules/ops/ops.routes.ts'
 import { resolveOptions, type AppOptions } from './options.ts'
 
 /** How often each instance forgets used signatures that can never pass again. */
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerMessageRoutes(app)
     registerMarketRoutes(app)
     registerOrderRoutes(app)
+    registerOpsRoutes(app)
     registerManifestRoute(app, conf.staticDir)
     await registerStatic(app, conf.staticDir)
 

@@ -8,6 +8,7 @@ import { clearNotices, publishNotice, setConfigValue } from './modules/config/co
 import { readOutbox } from './modules/password/mailer.ts'
 import { checkMessageArgs, sendMessageFromCli } from './modules/messages/messages.cli.ts'
 import { formatReconciliation, reconcile } from './ledger/reconcile.ts'
+import { OPERATOR_USAGE, operatorCommand } from './modules/ops/ops.cli.ts'
 
 const USAGE = `Usage:
   node server/cli.ts set-config <key> <value>   set a public setting
@@ -17,6 +18,7 @@ const USAGE = `Usage:
   node server/cli.ts outbox [count]             the latest mails written to DATA_DIR/outbox (no SMTP_URL set)
   node server/cli.ts message <address> <title> <body>   send a message to one user's notifications
   node server/cli.ts reconcile                  the ledger's full reconciliation (exit code 1 when not consistent)
+${OPERATOR_USAGE}
 
 Keys: ${CONFIG_KEYS.join(', ')}
 Uses DATABASE_URL when set, else the PGlite data directory under DATA_DIR (default ./data).
@@ -29,7 +31,8 @@ function configKey(name: string | undefined): ConfigKey {
 }
 
 /** The command as a database action, checked before any database is opened. */
-function parse([command, ...rest]: string[]): (db: Db) => Promise<string> {
+function parse([command, ...rest]: string[]): ((db: Db) => Promise<string>) | Promise<(db: Db) => Promise<string>> {
+  if (command === 'operator') return operatorCommand(rest, readEnv().app.platformName ?? 'Keelson', USAGE)
   if (command === 'set-config' && rest.length === 2) {
     const [key, value] = [configKey(rest[0]), rest[1]!]
     return async (db) => (await setConfigValue(db, key, value), `${key} = ${value}`)
@@ -61,7 +64,7 @@ function parse([command, ...rest]: string[]): (db: Db) => Promise<string> {
 }
 
 async function run(args: string[]): Promise<string> {
-  const action = parse(args)
+  const action = await parse(args)
   const env = readEnv()
   const handle = await openDb({ url: env.app.databaseUrl, dataDir: env.app.databaseUrl ? undefined : env.app.pgliteDir })
   try {

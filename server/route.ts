@@ -30,6 +30,12 @@ export type RouteContext<E extends Endpoint> = {
 export type RouteOptions = {
   /** Requests per IP per rate-limit window; false turns limiting off (health checks). */
   rateLimitMax?: number | false
+  /**
+   * Checks the caller instead of a user's token, before the input is read (operator routes, modules/ops/ops-route.ts):
+   * throws the 401 or 403. Such routes cannot be `money` (idempotency keys belong to users): an operator's action on a
+   * user's money is made once by its own state change (a withdrawal approved once) and its journal's key.
+   */
+  caller?: (request: FastifyRequest) => Promise<unknown>
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/
@@ -60,6 +66,7 @@ export function route<E extends Endpoint>(
     url: `/api${endpoint.path}`,
     config: { rateLimit: max === false ? false : { max, timeWindow: app.conf.rateLimit.timeWindowMs } },
     handler: async (request, reply) => {
+      if (options.caller) await options.caller(request)
       const user = endpoint.auth ? await requireUser(app.db, request, tokensIssuedAfter(app)) : null
       const query = endpoint.query ? parse(endpoint.query, request.query, 'query') : undefined
       const body = endpoint.body ? parse(endpoint.body, request.body, 'body') : undefined

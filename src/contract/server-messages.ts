@@ -4,17 +4,21 @@
 import { idempotencyMessages } from './server-messages-idempotency.ts'
 import { ledgerMessages } from './server-messages-ledger.ts'
 import { marketsMessages } from './server-messages-markets.ts'
+import { opsMessages } from './server-messages-ops.ts'
 import { ordersMessages } from './server-messages-orders.ts'
 import { passwordMessages } from './server-messages-password.ts'
 import { socialMessages } from './server-messages-social.ts'
+import { uploadsMessages } from './server-messages-uploads.ts'
 
 export const serverMessages = {
   ...idempotencyMessages,
   ...ledgerMessages,
   ...marketsMessages,
+  ...opsMessages,
   ...ordersMessages,
   ...passwordMessages,
   ...socialMessages,
+  ...uploadsMessages,
   ok: /*i18n*/ { id: 'server.ok', message: 'success' },
   invalidInput: /*i18n*/ { id: 'server.invalidInput', message: 'Invalid input: {field}' },
   invalidBody: /*i18n*/ { id: 'server.invalidBody', message: 'The request body is not valid JSON' },

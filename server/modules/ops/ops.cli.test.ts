@@ -1,0 +1,56 @@
+// `node server/cli.ts operator ...` on a PGlite directory of its own: the secret it prints once signs in.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../app.ts'
+import { call } from '../../test/helpers.ts'
+import { totpCode } from './operators.ts'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'keelson-ops-cli-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+function cli(args: string[], stdin = ''): Promise<{ code: number; out: string }> {
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' }
+  const child = spawn(process.execPath, ['server/cli.ts', ...args], { env, cwd: new URL('../../..', import.meta.url) })
+  let out = ''
+  child.stdout.on('data', (chunk) => (out += String(chunk)))
+  child.stderr.on('data', (chunk) => (out += String(chunk)))
+  child.stdin.end(stdin)
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? 1, out })))
+}
+
+describe('node server/cli.ts operator', () => {
+  it('adds an operator whose printed secret signs in, lists it, and removes it', async () => {
+    const added = await cli(['operator', 'add', 'alice', '--roles', 'finance,compliance'], 'a long enough password\n')
+    expect(added.code).toBe(0)
+    expect(added.out).toContain('operator alice created with roles finance, compliance')
+    const secret = /TOTP secret: ([A-Z2-7]+)/.exec(added.out)![1]!
+    expect(added.out).toContain(`otpauth://totp/Keelson%20ops:alice?issuer=Keelson%20ops&secret=${secret}`)
+
+    const duplicate = await cli(['operator', 'add', 'alice', '--roles', 'admin'], 'another long password\n')
+    expect(duplicate).toMatchObject({ code: 1, out: expect.stringContaining('An operator named "alice" already exists.') })
+    expect((await cli(['operator', 'list'])).out).toMatch(/^alice\s+finance,compliance\s+since /)
+
+    const app = await buildApp({ pgliteDir: join(dataDir, 'pglite'), tickMs: 0, logger: false })
+    try {
+      const body = { name: 'alice', password: 'a long enough password', code: totpCode(secret, Date.now()) }
+      const signedIn = await call(app, 'POST', '/api/ops/signIn', { body })
+      expect(signedIn.body.data).toMatchObject({ operator: { name: 'alice', roles: ['finance', 'compliance'] } })
+    } finally {
+      await app.close()
+    }
+    expect(await cli(['operator', 'remove', 'alice'])).toMatchObject({ code: 0, out: 'operator alice removed\n' })
+    expect((await cli(['operator', 'list'])).out).toContain('No operators yet')
+    expect((await cli(['operator', 'remove', 'alice'])).out).toContain('No operator named "alice".')
+  }, 120_000)
+
+  it('refuses a bad name, unknown roles and a short password before creating anything', async () => {
+    expect((await cli(['operator', 'add', 'Bob!', '--roles', 'admin'], 'a long enough password\n')).out).toContain('The name is 2 to 40 characters')
+    expect((await cli(['operator', 'add', 'bob', '--roles', 'root'], 'a long enough password\n')).out).toContain('Roles: one or more of support')
+    const short = await cli(['operator', 'add', 'bob', '--roles', 'admin'], 'short\n')
+    expect(short).toMatchObject({ code: 1, out: expect.stringContaining('at least 12 characters') })
+    expect((await cli(['operator', 'list'])).out).toContain('No operators yet')
+  }, 120_000)
+})

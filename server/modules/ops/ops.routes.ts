@@ -1,0 +1,25 @@
+// The console's own endpoints: sign-in (the stricter sign-in rate limit per IP, on top of the per-operator lock in
+// operators.ts), sign-out, who am I, and the audit log for admins.
+import type { FastifyInstance } from 'fastify'
+import { opsApi } from '#contract/ops.ts'
+import { route } from '../../route.ts'
+import { auditPage } from './audit.ts'
+import { signInOperator, signOutOperator } from './operators.ts'
+import { opsRoute } from './ops-route.ts'
+import { registerOpsTestHooks } from './test-hooks.routes.ts'
+
+export function registerOpsRoutes(app: FastifyInstance) {
+  registerOpsTestHooks(app)
+  route(
+    app,
+    opsApi.signIn,
+    async ({ body, reply }) => {
+      void reply.header('cache-control', 'no-store')
+      return signInOperator(app.db, body, app.now())
+    },
+    { rateLimitMax: app.conf.rateLimit.signInMax },
+  )
+  opsRoute(app, opsApi.signOut, ({ operator }) => signOutOperator(app.db, operator, app.now()))
+  opsRoute(app, opsApi.me, ({ operator }) => ({ id: operator.id, name: operator.name, roles: operator.roles }))
+  opsRoute(app, opsApi.audit, ({ query }) => auditPage(app.db, query))
+}

@@ -1,0 +1,12 @@
+// Server messages of the operator console (modules/ops); spread into serverMessages (server-messages.ts). Each entry
+// is marked /*i18n*/ with an explicit id for Lingui's extractor. Imports nothing.
+export const opsMessages = {
+  // One message for a wrong name, password or code: the answer does not tell which one was right.
+  opsSignInFailed: /*i18n*/ { id: 'server.ops.signInFailed', message: 'The name, password or code is wrong' },
+  opsCodeUsed: /*i18n*/ { id: 'server.ops.codeUsed', message: 'This code was already used: wait for the next code and try again' },
+  opsLocked: /*i18n*/ {
+    id: 'server.ops.locked',
+    message: 'Too many failed sign-ins: this operator is locked, try again in {minutes} minutes',
+  },
+  opsForbidden: /*i18n*/ { id: 'server.ops.forbidden', message: 'Your operator roles do not allow this' },
+} as const
