@@ -34,6 +34,8 @@ import { registerMessageRoutes } from './modules/messages/messages.routes.ts'
 import { registerMarketRoutes } from './modules/markets/markets.routes.ts'
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts'
 import { registerOpsRoutes } from './modules/ops/ops.routes.ts'
+import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts'
+import { registerFundsRoutes } from './modules/funds/funds.routes.ts'
 import { resolveOptions, type AppOptions } from './options.ts'
 
 /** How often each instance forgets used signatures that can never pass again. */
@@ -110,6 +112,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerMarketRoutes(app)
     registerOrderRoutes(app)
     registerOpsRoutes(app)
+    await registerUploadRoutes(app)
+    registerFundsRoutes(app)
     registerManifestRoute(app, conf.staticDir)
     await registerStatic(app, conf.staticDir)
 

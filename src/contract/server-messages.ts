@@ -1,6 +1,7 @@
 // Messages the server puts in `msg`. Each is marked for Lingui's extractor (the /*i18n*/ comment), so it lands in
 // the same catalogs as the app's strings and the server answers in the caller's Language. Each module keeps its own
 // messages in server-messages-<module>.ts.
+import { fundsMessages } from './server-messages-funds.ts'
 import { idempotencyMessages } from './server-messages-idempotency.ts'
 import { ledgerMessages } from './server-messages-ledger.ts'
 import { marketsMessages } from './server-messages-markets.ts'
@@ -9,8 +10,10 @@ import { ordersMessages } from './server-messages-orders.ts'
 import { passwordMessages } from './server-messages-password.ts'
 import { socialMessages } from './server-messages-social.ts'
 import { uploadsMessages } from './server-messages-uploads.ts'
+import { withdrawalsMessages } from './server-messages-withdrawals.ts'
 
 export const serverMessages = {
+  ...fundsMessages,
   ...idempotencyMessages,
   ...ledgerMessages,
   ...marketsMessages,
@@ -19,6 +22,7 @@ export const serverMessages = {
   ...passwordMessages,
   ...socialMessages,
   ...uploadsMessages,
+  ...withdrawalsMessages,
   ok: /*i18n*/ { id: 'server.ok', message: 'success' },
   invalidInput: /*i18n*/ { id: 'server.invalidInput', message: 'Invalid input: {field}' },
   invalidBody: /*i18n*/ { id: 'server.invalidBody', message: 'The request body is not valid JSON' },

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify'
+import { fundsApi } from '#contract/funds.ts'
+import { route } from '../../route.ts'
+import { currencyNetList } from './funds.service.ts'
+
+export function registerFundsRoutes(app: FastifyInstance) {
+  route(app, fundsApi.currencyNetList, () => currencyNetList(app.db, Boolean(app.conf.ethRpcUrl)))
+}
