@@ -1,4 +1,5 @@
 // buildApp's options and their defaults. main.ts fills them from the environment; tests pass them directly.
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { MailOptions } from './modules/password/mailer.ts'
 import type { MarketFeedConfig } from './market/feeds/select.ts'
@@ -58,6 +59,8 @@ export type AppOptions = {
   marketFeed?: MarketFeedConfig
   /** Starts the Redis channel names (DEPLOYMENT_NAME), so deployments sharing a Redis stay apart; 'keelson'. */
   deploymentName?: string
+  /** Where uploaded pictures are stored (UPLOAD_DIR; DATA_DIR/uploads); never inside staticDir. */
+  uploadDir?: string
 }
 
 export type ResolvedOptions = Required<Omit<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail'>> &
@@ -86,5 +89,6 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     engineLockKey: options.engineLockKey ?? 7_351_004,
     marketFeed: options.marketFeed ?? { name: 'simulator' },
     deploymentName: options.deploymentName ?? 'keelson',
+    uploadDir: options.uploadDir ?? resolve('data', 'uploads'),
   }
 }

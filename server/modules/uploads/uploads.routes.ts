@@ -1,0 +1,98 @@
+// POST /api/imgUpload (multipart) and GET /api/upload/<id>. Neither fits route(): one reads a stream of parts, the
+// other answers the picture itself. The sign-in is checked before a byte of the body is read. Multipart parsing is
+// registered in this module's own scope, so no other route accepts multipart bodies.
+import multipart from '@fastify/multipart'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { UPLOAD_MAX_BYTES, UploadPurpose, uploadsApi } from '#contract/uploads.ts'
+import { AppError } from '../../app-error.ts'
+import { requireUser, tokensIssuedAfter } from '../../plugins/auth.ts'
+import { languageOf } from '../../plugins/errors.ts'
+import { createUploadStore, type UploadStore } from './uploads.store.ts'
+import { ownedUpload, saveUpload, type UploadRow } from './uploads.service.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where uploaded pictures are kept (modules/uploads/uploads.store.ts). */
+    uploads: UploadStore
+  }
+}
+
+const MB = 1024 * 1024
+
+/** The `purpose` field and the `file` part; anything else in the form is refused. */
+async function readForm(request: FastifyRequest): Promise<{ purpose: string | undefined; file: Buffer | undefined }> {
+  let purpose: string | undefined
+  let file: Buffer | undefined
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) throw new AppError(400, 'invalidInput', { field: part.fieldname })
+        file = await part.toBuffer()
+      } else if (part.fieldname === 'purpose' && typeof part.value === 'string') {
+        purpose = part.value
+      } else {
+        throw new AppError(400, 'invalidInput', { field: part.fieldname })
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    const code = (error as { code?: string }).code
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'imageTooLarge', { max: UPLOAD_MAX_BYTES / MB })
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError(415, 'unsupportedMedia')
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(400, 'invalidInput', { field: 'form' })
+    throw error
+  }
+  return { purpose, file }
+}
+
+/** The stored picture as a response that no browser will run or sniff as anything else. */
+export function sendPicture(reply: FastifyReply, row: UploadRow, bytes: Buffer) {
+  return reply
+    .type(row.mime)
+    .header('content-disposition', `inline; filename="${row.id}.${row.mime === 'image/png' ? 'png' : 'jpg'}"`)
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, max-age=3600')
+    .send(bytes)
+}
+
+export async function registerUploadRoutes(app: FastifyInstance) {
+  app.decorate('uploads', createUploadStore(app.conf.uploadDir, app.conf.staticDir))
+  const rateLimit = { max: app.conf.rateLimit.max, timeWindow: app.conf.rateLimit.timeWindowMs }
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      // One file of at most 10 MB and the purpose field; anything more is refused while it streams in.
+      limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 100, headerPairs: 50 },
+    })
+    scope.route({
+      method: uploadsApi.imgUpload.method,
+      url: `/api${uploadsApi.imgUpload.path}`,
+      // A multipart body is not held by Fastify's bodyLimit (busboy streams it); this is the whole request's bound.
+      bodyLimit: UPLOAD_MAX_BYTES + MB,
+      config: { rateLimit },
+      handler: async (request) => {
+        const user = await requireUser(app.db, request, tokensIssuedAfter(app))
+        const form = await readForm(request)
+        const purpose = UploadPurpose.safeParse(form.purpose ?? 'kyc')
+        if (!purpose.success) throw new AppError(400, 'invalidInput', { field: 'purpose' })
+        if (!form.file || form.file.length === 0) throw new AppError(400, 'imageMissing')
+        const data = await saveUpload(app, user.id, purpose.data, form.file)
+        return { code: 200, msg: app.translate(languageOf(request), 'ok'), data }
+      },
+    })
+  })
+  app.route({
+    method: 'GET',
+    url: '/api/upload/:id',
+    config: { rateLimit },
+    handler: async (request, reply) => {
+      const user = await requireUser(app.db, request, tokensIssuedAfter(app))
+      const { id } = request.params as { id: string }
+      // Another user's picture is answered exactly like a missing one.
+      const row = await ownedUpload(app.db, id, user.id)
+      const bytes = row ? await app.uploads.get(row.id) : null
+      if (!row || !bytes) throw new AppError(404, 'uploadNotFound')
+      return sendPicture(reply, row, bytes)
+    },
+  })
+}

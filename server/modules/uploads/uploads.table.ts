@@ -1,0 +1,32 @@
+// Pictures users sent (0018_kyc.sql): the file itself lives under UPLOAD_DIR (uploads.store.ts), re-encoded; the row
+// says whose it is, what it is for (an identity document, a deposit's proof) and what was stored (size, sha256).
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from '../auth/auth.table.ts'
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['kyc', 'deposit'] }).notNull(),
+    /** What was stored, after re-encoding: JPEG (from JPEG or JPEG 2000) or PNG. */
+    mime: text('mime', { enum: ['image/jpeg', 'image/png'] }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Bytes of the stored file. */
+    size: integer('size').notNull(),
+    /** Hex sha256 of the stored file. */
+    sha256: text('sha256').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('uploads_purpose_check', sql`${t.purpose} IN ('kyc', 'deposit')`),
+    check('uploads_mime_check', sql`${t.mime} IN ('image/jpeg', 'image/png')`),
+    check('uploads_size_check', sql`${t.size} > 0 AND ${t.width} > 0 AND ${t.height} > 0`),
+    check('uploads_sha256_check', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    index('uploads_user_id_idx').on(t.userId),
+  ],
+)
