@@ -37,7 +37,9 @@ export default defineConfig({
   fallbackLocales: { default: 'en-US' },
   catalogs: [
     // The app's strings: loaded by the browser, one chunk per language.
-    { path: '<rootDir>/locales/{locale}/messages', include: ['src'], exclude: ['**/*.test.*', '**/server-messages*', 'src/i18n-po.ts'] },
+    { path: '<rootDir>/locales/{locale}/messages', include: ['src'], exclude: ['**/*.test.*', '**/server-messages*', 'src/i18n-po.ts', 'src/ops/**'] },
+    // The operator console's strings (src/ops/): loaded by the console's bundle only (src/ops/i18n.ts).
+    { path: '<rootDir>/locales/{locale}/ops', include: ['src/ops'], exclude: ['**/*.test.*'] },
     // The server's answers (src/contract/server-messages*.ts): read by the server only, kept out of the app bundle.
     { path: '<rootDir>/locales/{locale}/server', include: ['src/contract/server-messages.ts', 'src/contract/server-messages-*.ts'] },
   ],

@@ -81,7 +81,7 @@ export default defineConfig({
       injectManifest: {
         // The shell, route chunks and locale catalogs; the wallet-connect chunks are cached on first use instead.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['walletconnect/**'],
+        globIgnores: ['walletconnect/**', 'ops/**', 'ops.html'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       manifest: {

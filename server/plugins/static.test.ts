@@ -10,6 +10,7 @@ import { buildTestApp } from '../test/helpers.ts'
 
 const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(2000))}\n`
 const HTML = '<!doctype html><title>Keelson</title><div id="root"></div>'
+const OPS_HTML = '<!doctype html><title>Keelson ops</title><div id="root"></div>'
 const SW = 'self.addEventListener("install", () => self.skipWaiting())'
 const ASSET = '/assets/index-Dtczbz_m.js'
 
@@ -26,6 +27,7 @@ beforeAll(async () => {
   staticDir = mkdtempSync(join(tmpdir(), 'keelson-static-'))
   mkdirSync(join(staticDir, 'assets'))
   writeWithCopies(join(staticDir, 'index.html'), HTML)
+  writeWithCopies(join(staticDir, 'ops.html'), OPS_HTML)
   writeWithCopies(join(staticDir, 'sw.js'), SW)
   writeWithCopies(join(staticDir, 'assets', 'index-Dtczbz_m.js'), SCRIPT)
   // A small file the build did not compress: always sent as it is.
@@ -125,5 +127,18 @@ describe('caching and headers', () => {
     const res = await get('/assets/missing-abcdefgh.js', 'br, gzip')
     expect(res.statusCode).toBe(404)
     expect(res.json()).toMatchObject({ code: 404 })
+  })
+})
+
+describe('the operator console', () => {
+  it('answers /ops and its client-side routes with ops.html, never the user app, and revalidates it', async () => {
+    for (const url of ['/ops', '/ops/', '/ops/users', '/ops/users?id=1']) {
+      const res = await get(url)
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toBe(OPS_HTML)
+      expect(res.headers['cache-control']).toBe('no-cache')
+    }
+    // Paths that only start with the letters are the user app's.
+    expect((await get('/opsx')).body).toBe(HTML)
   })
 })

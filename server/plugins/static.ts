@@ -2,7 +2,8 @@
 // revalidated on every load so a new version is picked up. The build writes a brotli (.br) and a gzip (.gz) copy
 // beside each text file (vite.config.ts, precompress): the copy the browser accepts is sent as is, with
 // Content-Encoding and Vary: Accept-Encoding; no compression work at request time. Unknown GET paths outside /api
-// and /ws get index.html (client-side routes); everything else unknown is a 404 envelope.
+// and /ws get index.html (client-side routes), or ops.html under /ops (the operator console, its own bundle);
+// everything else unknown is a 404 envelope.
 import { existsSync } from 'node:fs'
 import { basename } from 'node:path'
 import fastifyStatic from '@fastify/static'
@@ -33,7 +34,7 @@ const DOCUMENT_ONLY_HEADERS = [
 function setFileHeaders(reply: FastifyReply, servedPath: string) {
   const path = servedPath.replace(COMPRESSED_COPY, '')
   const name = basename(path)
-  const revalidate = name === 'index.html' || name === 'sw.js' || name.endsWith('.webmanifest') || !HASHED.test(path)
+  const revalidate = name === 'index.html' || name === 'ops.html' || name === 'sw.js' || name.endsWith('.webmanifest') || !HASHED.test(path)
   reply.header('cache-control', revalidate ? 'no-cache' : 'public, max-age=31536000, immutable')
   if (!revalidate) for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header)
 }
@@ -57,7 +58,8 @@ export async function registerStatic(app: FastifyInstance, staticDir: string | u
   app.setNotFoundHandler((request, reply) => {
     const method = request.method
     if (serveApp && (method === 'GET' || method === 'HEAD') && isAppRoute(request.url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+      const page = /^\/ops(\/|\?|$)/.test(request.url) ? 'ops.html' : 'index.html'
+      return reply.header('cache-control', 'no-cache').sendFile(page)
     }
     return sendEnvelope(reply, app.translate, 404, 'notFound')
   })

@@ -10,8 +10,11 @@ import { buttonClass } from './ui/button.tsx'
 import { List, ListRow } from './ui/list-row.tsx'
 import { IconCheck, IconGlobe } from './ui/icons.tsx'
 
-/** Switches the interface language; the choice persists and is sent as the Language header. */
-export function LanguageSelect({ id = 'language-select' }: { id?: string }) {
+/**
+ * Switches the interface language; the choice persists and is sent as the Language header. `change` loads the
+ * catalogs: the app's by default, the console's in src/ops.
+ */
+export function LanguageSelect({ id = 'language-select', change = changeLanguage }: { id?: string; change?: (code: LanguageCode) => Promise<void> }) {
   const { t } = useLingui()
   const language = useSession((s) => s.language)
   return (
@@ -20,7 +23,7 @@ export function LanguageSelect({ id = 'language-select' }: { id?: string }) {
       className="language-select"
       aria-label={t`Language`}
       value={language}
-      onChange={(e) => isLanguageCode(e.target.value) && void changeLanguage(e.target.value)}
+      onChange={(e) => isLanguageCode(e.target.value) && void change(e.target.value)}
     >
       {LANGUAGES.map((l) => (
         <option key={l.code} value={l.code} lang={l.bcp47}>

@@ -15,6 +15,10 @@ export type OperatorRole = z.infer<typeof OperatorRole>
  */
 export type OpsEndpoint = Endpoint & { auth: false; roles: readonly OperatorRole[] }
 
+/** May an operator with these roles call an endpoint (or open a page) open to `allowed`? 'admin' may do everything. */
+export const mayCall = (roles: readonly OperatorRole[], allowed: readonly OperatorRole[]) =>
+  roles.includes('admin') || roles.some((role) => allowed.includes(role))
+
 /** Every role: an endpoint any signed-in operator may call. */
 export const ANY_OPERATOR: readonly OperatorRole[] = OPERATOR_ROLES
 

@@ -23,7 +23,7 @@ export class ApiError extends Error {
   }
 }
 
-type Options<E extends Endpoint> = {
+export type ApiOptions<E extends Endpoint> = {
   query?: QueryOf<E>
   body?: BodyOf<E>
   /** Required by the server on every call that moves money. */
@@ -31,6 +31,8 @@ type Options<E extends Endpoint> = {
   signal?: AbortSignal
   /** Use this token instead of the session's: a sign-in learning its user, a sign-out revoking the old token. */
   token?: string
+  /** The operator console's token (src/ops/api.ts): sent on any endpoint, and a 401 never ends the user's session. */
+  operatorToken?: string
 }
 
 export function buildUrl(path: string, query?: Record<string, unknown>): string {
@@ -46,14 +48,15 @@ function readCookie(name: string): string | undefined {
   return hit ? decodeURIComponent(hit.slice(name.length + 1)) : undefined
 }
 
-export async function api<E extends Endpoint>(endpoint: E, options: Options<E> = {}): Promise<DataOf<E>> {
+export async function api<E extends Endpoint>(endpoint: E, options: ApiOptions<E> = {}): Promise<DataOf<E>> {
   const session = getSession()
   const headers: Record<string, string> = {
     Language: session.language,
     RequestUrl: typeof location === 'undefined' ? '' : location.host,
   }
   const token = options.token ?? session.token
-  if (endpoint.auth && token) headers.Authorization = token
+  if (options.operatorToken) headers.Authorization = `Bearer ${options.operatorToken}`
+  else if (endpoint.auth && token) headers.Authorization = token
   const invite = readCookie('invitecode')
   if (invite) headers.invitecode = invite
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey

@@ -2,7 +2,6 @@
 // and a TOTP code (otpauth, RFC 6238). A code is good once (totp_last_step); five failed sign-ins in a row lock the
 // operator for fifteen minutes. Passwords use the app's scrypt hashing (modules/password/password-hash.ts).
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
-import { Secret, TOTP } from 'otpauth'
 import { OPERATOR_NAME, OPERATOR_PASSWORD_MIN_LENGTH, OperatorRole, type Operator, type OpsSession, type OpsSignIn } from '#contract/ops.ts'
 import { AppError } from '../../app-error.ts'
 import type { Db } from '../../db/client.ts'
@@ -10,22 +9,15 @@ import { hashToken, newToken } from '../../plugins/auth.ts'
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../password/password-hash.ts'
 import { audit, CLI_ACTOR } from './audit.ts'
 import { operators, operatorSessions } from './ops.table.ts'
+import { newTotpSecret, totpOf, totpStep } from './totp.ts'
 
 /** An operator's session lasts a working day. */
 export const OPS_SESSION_TTL_MS = 12 * 60 * 60 * 1000
 export const MAX_FAILED_SIGN_INS = 5
 export const LOCK_MS = 15 * 60 * 1000
-const PERIOD_S = 30
 
 /** The signed-in operator of a request (ops-route.ts). */
 export type OperatorActor = Operator & { sessionId: string }
-
-const totpOf = (name: string, secret: string, issuer: string) =>
-  new TOTP({ issuer: `${issuer} ops`, label: name, secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: PERIOD_S })
-
-/** The code an authenticator shows for `secret` at `timestamp` (tests and the e2e fixture). */
-export const totpCode = (secret: string, timestamp: number) =>
-  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: PERIOD_S }).generate({ timestamp })
 
 export type NewOperator = { name: string; password: string; roles: OperatorRole[] }
 
@@ -45,7 +37,7 @@ export function newOperatorIssue({ name, password, roles }: NewOperator): string
 export async function addOperator(db: Db, details: NewOperator, issuer: string): Promise<{ operator: Operator; secret: string; uri: string }> {
   const issue = newOperatorIssue(details)
   if (issue) throw new Error(issue)
-  const secret = new Secret({ size: 20 }).base32
+  const secret = newTotpSecret()
   const passwordHash = await hashPassword(details.password)
   const roles = [...new Set(details.roles)]
   const operator = await db.transaction(async (tx) => {
@@ -58,7 +50,7 @@ export async function addOperator(db: Db, details: NewOperator, issuer: string):
     await audit(tx, CLI_ACTOR, { action: 'operators.add', subject: `operator:${row.id}`, after: { name: row.name, roles } })
     return { id: row.id, name: row.name, roles }
   })
-  return { operator, secret, uri: totpOf(details.name, secret, issuer).toString() }
+  return { operator, secret, uri: totpOf(secret, details.name, issuer).toString() }
 }
 
 export async function removeOperator(db: Db, name: string): Promise<boolean> {
@@ -92,8 +84,8 @@ export async function signInOperator(db: Db, input: OpsSignIn, now: number): Pro
     throw new AppError(429, 'opsLocked', { minutes: Math.ceil((row.lockedUntil.getTime() - now) / 60_000) })
   }
   const passwordOk = await verifyPassword(input.password, row.passwordHash)
-  const delta = totpOf(row.name, row.totpSecret, '').validate({ token: input.code.replace(/\s/g, ''), timestamp: now, window: 1 })
-  if (!passwordOk || delta === null) {
+  const step = totpStep(row.totpSecret, input.code, now)
+  if (!passwordOk || step === null) {
     // Counted in the database, so parallel attempts and several server instances all count.
     const [counted] = await db
       .update(operators)
@@ -105,7 +97,6 @@ export async function signInOperator(db: Db, input: OpsSignIn, now: number): Pro
     }
     throw failed()
   }
-  const step = Math.floor(now / 1000 / PERIOD_S) + delta
   const token = newToken()
   const expiresAt = now + OPS_SESSION_TTL_MS
   const roles = row.roles as OperatorRole[]

@@ -3,17 +3,13 @@
 // holds them all; else 403). The handler gets the operator, to pass to audit() in its transaction.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { DataOf } from '#contract/endpoint.ts'
-import type { OperatorRole, OpsEndpoint } from '#contract/ops.ts'
+import { mayCall, type OperatorRole, type OpsEndpoint } from '#contract/ops.ts'
 import { AppError } from '../../app-error.ts'
 import { tokenFromRequest } from '../../plugins/auth.ts'
 import { route, type RouteContext, type RouteOptions } from '../../route.ts'
 import { operatorForToken, type OperatorActor } from './operators.ts'
 
 export type OpsContext<E extends OpsEndpoint> = Omit<RouteContext<E>, 'user' | 'idempotencyKey'> & { operator: OperatorActor }
-
-/** May an operator with these roles call an endpoint open to `allowed`? */
-export const mayCall = (roles: readonly OperatorRole[], allowed: readonly OperatorRole[]) =>
-  roles.includes('admin') || roles.some((role) => allowed.includes(role))
 
 /** The request's operator, if signed in (401) with one of `roles` (403). */
 export async function requireOperator(app: FastifyInstance, request: FastifyRequest, roles: readonly OperatorRole[]): Promise<OperatorActor> {

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app.ts'
 import { call } from '../../test/helpers.ts'
-import { totpCode } from './operators.ts'
+import { totpCode } from './totp.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'keelson-ops-cli-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pgError } from '../../ledger/db-errors.ts'
 import { buildTestApp, call, signIn } from '../../test/helpers.ts'
 import { auditLog } from './ops.table.ts'
-import { LOCK_MS, MAX_FAILED_SIGN_INS, totpCode } from './operators.ts'
+import { LOCK_MS, MAX_FAILED_SIGN_INS } from './operators.ts'
+import { totpCode } from './totp.ts'
 import { newOperator, signInOperator } from './test-operators.ts'
 
 let app: FastifyInstance

@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildTestApp, call } from '../../test/helpers.ts'
-import { totpCode } from './operators.ts'
+import { totpCode } from './totp.ts'
 
 const apps: FastifyInstance[] = []
 afterAll(async () => Promise.all(apps.map((a) => a.close())))

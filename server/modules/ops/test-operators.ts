@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { OperatorRole } from '#contract/ops.ts'
 import { call } from '../../test/helpers.ts'
-import { addOperator, totpCode } from './operators.ts'
+import { addOperator } from './operators.ts'
+import { totpCode } from './totp.ts'
 
 export type TestOperator = { id: string; name: string; password: string; secret: string }
 
