@@ -1,8 +1,11 @@
 // The idempotency_keys table's four moves: claim a key (or find its first outcome), store the outcome, give a key
 // back after a failure that must not be final, and prune old keys. Every time is the app's clock, passed in.
+// Claims and stored outcomes made at the same moment by many requests go to the database together, one statement
+// each way (server/db/batches.ts): every money call makes both, and alone they were two of its round trips.
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { MessageValues } from '../app-error.ts'
+import { Batches, batchesPer } from '../db/batches.ts'
 import type { Db } from '../db/client.ts'
 import { idempotencyKeys } from './idempotency.table.ts'
 
@@ -37,8 +40,63 @@ const ofAttempt = (scope: Scope, attempt: string) =>
 
 // jsonb travels as text both ways, so a stored string answer comes back a string (drizzle's jsonb would parse '"1"'
 // into 1) and both drivers read the same thing.
-const toJsonb = (value: unknown) => (value === undefined || value === null ? null : sql`${JSON.stringify(value)}::jsonb`)
 const fromJsonb = (text: string | null): unknown => (text === null ? null : JSON.parse(text))
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
+type NewClaim = { user_id: string; endpoint: string; key: string; fingerprint: string; attempt: string; at: string }
+
+// Inserted in key order, so two batches naming the same keys wait for each other instead of deadlocking. Each claim
+// answers whether its own attempt got the key (a key already there, or twice in the batch, keeps the first).
+const claims = batchesPer(
+  (db: Db) =>
+    new Batches<NewClaim, boolean>(async (rows) => {
+      const won = rowsOf<{ attempt: string }>(
+        await db.execute(sql`
+          INSERT INTO idempotency_keys (user_id, endpoint, key, fingerprint, attempt, claimed_at, created_at)
+            SELECT v.user_id, v.endpoint, v.key, v.fingerprint, v.attempt, v.at, v.at
+            FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+              AS v(user_id uuid, endpoint text, key text, fingerprint text, attempt uuid, at timestamptz)
+            ORDER BY v.user_id, v.endpoint, v.key
+          ON CONFLICT DO NOTHING
+          RETURNING attempt::text AS attempt`),
+      )
+      const attempts = new Set(won.map((r) => r.attempt))
+      return rows.map((r) => attempts.has(r.attempt))
+    }),
+)
+
+// jsonb travels inside the batch's JSON as the value itself, so a stored string answer stays a string; null and
+// undefined are left out, which stores SQL NULL.
+type Stored = {
+  user_id: string
+  endpoint: string
+  key: string
+  attempt: string
+  status_code: number
+  message_key?: string
+  message_params?: unknown
+  data?: unknown
+  at: string
+}
+
+// Each outcome answers whether its attempt still held the key (it was not taken over as stale).
+const outcomes = batchesPer(
+  (db: Db) =>
+    new Batches<Stored, boolean>(async (rows) => {
+      const stored = rowsOf<{ attempt: string }>(
+        await db.execute(sql`
+          UPDATE idempotency_keys k SET state = 'done', status_code = v.status_code, message_key = v.message_key,
+              message_params = v.message_params, data = v.data, completed_at = v.at
+            FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(user_id uuid, endpoint text, key text,
+              attempt uuid, status_code int, message_key text, message_params jsonb, data jsonb, at timestamptz)
+            WHERE k.user_id = v.user_id AND k.endpoint = v.endpoint AND k.key = v.key AND k.attempt = v.attempt
+              AND k.state = 'running'
+          RETURNING k.attempt::text AS attempt`),
+      )
+      const attempts = new Set(stored.map((r) => r.attempt))
+      return rows.map((r) => attempts.has(r.attempt))
+    }),
+)
 
 /** Makes the key this request's, or says why not: its first outcome, another request's key, or still running. */
 export async function claimKey(db: Db, scope: Scope, fingerprint: string, now: number): Promise<Claim> {
@@ -46,12 +104,8 @@ export async function claimKey(db: Db, scope: Scope, fingerprint: string, now: n
   // A row can vanish between the insert and the read (a failed attempt gave it back, or it was pruned): claim again.
   for (let round = 0; round < 3; round++) {
     const attempt = randomUUID()
-    const inserted = await db
-      .insert(idempotencyKeys)
-      .values({ ...scope, fingerprint, attempt, claimedAt: at, createdAt: at })
-      .onConflictDoNothing()
-      .returning({ attempt: idempotencyKeys.attempt })
-    if (inserted.length > 0) return { kind: 'claimed', attempt, tookOver: false }
+    const claim = { user_id: scope.userId, endpoint: scope.endpoint, key: scope.key, fingerprint, attempt, at: at.toISOString() }
+    if (await claims(db).add(claim)) return { kind: 'claimed', attempt, tookOver: false }
     const [row] = await db
       .select({
         fingerprint: idempotencyKeys.fingerprint,
@@ -89,19 +143,17 @@ export async function claimKey(db: Db, scope: Scope, fingerprint: string, now: n
 /** Stores the first outcome; false when this attempt no longer holds the key (it was taken over as stale). */
 export async function storeOutcome(db: Db, scope: Scope, attempt: string, outcome: Outcome, now: number): Promise<boolean> {
   const refusal = outcome.statusCode === 200 ? null : (outcome as Extract<Outcome, { messageKey: string }>)
-  const stored = await db
-    .update(idempotencyKeys)
-    .set({
-      state: 'done',
-      statusCode: outcome.statusCode,
-      messageKey: refusal?.messageKey ?? null,
-      messageParams: toJsonb(refusal?.params),
-      data: refusal ? null : toJsonb((outcome as { data: unknown }).data),
-      completedAt: new Date(now),
-    })
-    .where(ofAttempt(scope, attempt))
-    .returning({ attempt: idempotencyKeys.attempt })
-  return stored.length > 0
+  return outcomes(db).add({
+    user_id: scope.userId,
+    endpoint: scope.endpoint,
+    key: scope.key,
+    attempt,
+    status_code: outcome.statusCode,
+    message_key: refusal?.messageKey,
+    message_params: refusal?.params ?? undefined,
+    data: refusal ? undefined : ((outcome as { data: unknown }).data ?? undefined),
+    at: new Date(now).toISOString(),
+  })
 }
 
 /** Gives the key back after an outcome that must not be final (a 5xx, a crash): the caller may try again. */

@@ -82,10 +82,19 @@ export async function isDemoFunded(handle: DbOrTx, userId: string): Promise<bool
 export type BookBalance = { currency: string; available: string; inUse: string; locked: string; total: string }
 
 /** The user's balances in one book, per currency (USDT first). */
-export async function bookBalances(handle: DbOrTx, userId: string, book: Book): Promise<{ hasFunds: boolean; currencies: BookBalance[] }> {
-  const rows = rowsOf<{ currency: string; kind: string; balance: string }>(
-    await handle.execute(sql`SELECT currency, kind, balance::text AS balance FROM accounts WHERE owner_id = ${userId} AND book = ${book}`),
+export async function bookBalances(handle: DbOrTx, userId: string, book: Book): Promise<BookBalances> {
+  return balancesOf(
+    rowsOf<AccountBalanceRow>(
+      await handle.execute(sql`SELECT currency, kind, balance::text AS balance FROM accounts WHERE owner_id = ${userId} AND book = ${book}`),
+    ),
   )
+}
+
+export type BookBalances = { hasFunds: boolean; currencies: BookBalance[] }
+export type AccountBalanceRow = { currency: string; kind: string; balance: string }
+
+/** A book's account rows (currency, kind, balance as text) as balances per currency. */
+export function balancesOf(rows: AccountBalanceRow[]): BookBalances {
   const byCurrency = new Map<string, { available: Decimal; inUse: Decimal; locked: Decimal }>()
   byCurrency.set(DEMO_FUNDS.currency, { available: new Decimal(0), inUse: new Decimal(0), locked: new Decimal(0) })
   for (const row of rows) {

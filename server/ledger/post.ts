@@ -66,13 +66,21 @@ export async function postJournal(handle: DbOrTx, input: JournalInput): Promise<
     legs: await checkLegs(handle, input.legs),
   }
   if (!isTx(handle)) return batcherOf(handle).post(item)
-  await openAccounts(handle, item.legs)
+  await openAccounts(handle, item.legs, openedInTx)
   try {
     return settle((await runBatch(handle, [item]))[0]!)
   } catch (error) {
     throw refusalOf(error)
   }
 }
+
+/**
+ * Accounts a posting inside a caller's transaction opened or saw opened, whatever the database: a user's orders post
+ * on the same few accounts again and again, and opening them each time cost a statement per posting. Should the set
+ * be wrong (the opening transaction rolled back, or another database in tests), ledger_post_batch opens the account
+ * itself: the set saves a round trip, it is never what makes a posting right.
+ */
+const openedInTx = new Set<string>()
 
 /** A posting as ledger_post_batch reads it. */
 type Item = {

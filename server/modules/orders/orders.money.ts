@@ -1,5 +1,5 @@
 // Every order event that moves money, each in ONE transaction with its row's state change: the book is locked
-// (lockBook), the free margin checked against equity (floating P/L counts), the row changed and the journal posted.
+// (lockBook, or lockBookBalances which reads the balances in the same round trip), the free margin checked against equity (floating P/L counts), the row changed and the journal posted.
 // Journal keys: opening and placing use the caller's derived Idempotency-Key; a close is close:<no>, a fill
 // fill:<no>, a cancel cancel:<no>, whoever runs it (the user, the engine, a restarted leader): an event settles once.
 // Legs (margin currency): open = available -> margin (margin and fee), then fee:<no> margin -> house fees (below,
@@ -10,11 +10,11 @@ import type { CloseReason, Side } from '#contract/orders.ts'
 import { account, dec, type Dec, type Rates } from '#contract/trading-math.ts'
 import type { Ticker } from '#contract/socket.ts'
 import { AppError } from '../../app-error.ts'
-import { bookBalances } from '../../ledger/books.ts'
+import { bookBalances, type BookBalances } from '../../ledger/books.ts'
 import { postJournal, type JournalInput, type Leg, type Posted } from '../../ledger/post.ts'
 import type { Book, Reason, SystemKind, Tx, UserKind } from '../../ledger/types.ts'
 import type { CatalogueInstrument } from '../../market/catalogue.ts'
-import { insertOrder, insertOrderOnce, lockBook, openPositions, orderByOpenKey, updateOrder } from './orders.repository.ts'
+import { insertOrder, insertOrderOnce, lockBookBalances, openPositions, orderByOpenKey, updateOrder } from './orders.repository.ts'
 import type { OrderRow } from './orders.table.ts'
 import { floating } from './orders.view.ts'
 
@@ -33,9 +33,10 @@ const houseLeg = (book: Book, kind: SystemKind, currency: string, amount: Dec): 
 
 export type BookState = { available: Dec; margin: Dec; floating: Dec; positions: OrderRow[] }
 
-/** The book as the free-margin check sees it: balances from the ledger, open positions at the last quotes. */
-export async function bookState(tx: Tx, userId: string, book: Book, currency: string, pricing: Pricing): Promise<BookState> {
-  const [balances, positions] = await Promise.all([bookBalances(tx, userId, book), openPositions(tx, userId, book)])
+/** The book as the free-margin check sees it: balances from the ledger (read now, or already read under the lock),
+ * open positions at the last quotes. */
+export async function bookState(tx: Tx, userId: string, book: Book, currency: string, pricing: Pricing, read?: BookBalances): Promise<BookState> {
+  const [balances, positions] = await Promise.all([read ?? bookBalances(tx, userId, book), openPositions(tx, userId, book)])
   const mine = balances.currencies.find((c) => c.currency === currency)
   let pl = dec('0')
   for (const p of positions) pl = pl.plus(floating(p, pricing.quote(p.symbol), pricing.rates) ?? '0')
@@ -74,9 +75,9 @@ export type OpenInput = {
 export async function openOrder(tx: Tx, input: OpenInput, pricing: Pricing): Promise<{ row: OrderRow; posted: Posted | null }> {
   const { userId, book, inst } = input
   const currency = inst.marginCurrency
-  await lockBook(tx, userId, book)
+  const balances = await lockBookBalances(tx, userId, book)
   const fee = input.kind === 'contract' ? input.fee : dec('0')
-  requireFreeMargin(await bookState(tx, userId, book, currency, pricing), input.margin.plus(fee), currency)
+  requireFreeMargin(await bookState(tx, userId, book, currency, pricing, balances), input.margin.plus(fee), currency)
   // The key was used before only if a first attempt committed but its answer was lost: answer that row again.
   const row = await insertOrderOnce(tx, {
     userId,

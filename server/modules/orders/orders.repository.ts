@@ -1,5 +1,6 @@
 // The orders table's queries. Money is not here: orders.money.ts pairs each state change with its journal.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { balancesOf, type AccountBalanceRow, type BookBalances } from '../../ledger/books.ts'
 import type { Book, DbOrTx, Tx } from '../../ledger/types.ts'
 import { orders, type OrderRow } from './orders.table.ts'
 
@@ -90,6 +91,12 @@ export const liveOrders = (handle: DbOrTx) => handle.select().from(orders).where
  * free-margin check stays true until its posting commits. Taken before any ledger row lock, always. */
 export async function lockBook(tx: Tx, userId: string, book: Book): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${userId}:${book}`}, 7351005))`)
+}
+
+/** lockBook, then the book's balances read under the lock: one round trip (0015_orders_lock_book.sql). */
+export async function lockBookBalances(tx: Tx, userId: string, book: Book): Promise<BookBalances> {
+  const result = await tx.execute(sql`SELECT currency, kind, balance FROM orders_lock_book(${userId}::uuid, ${book})`)
+  return balancesOf((result as unknown as { rows: AccountBalanceRow[] }).rows)
 }
 
 /** Live rows numbered above `after`: how the leader hears of orders other processes opened (engine.ts polls). */

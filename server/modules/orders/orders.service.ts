@@ -13,7 +13,7 @@ import { postJournal, type Posted } from '../../ledger/post.ts'
 import type { Book } from '../../ledger/types.ts'
 import { checkSlippage, checkStops, checkTerms, currentRates, instrumentOf, requireOpenMarket, requireQuote, withRates } from './orders.checks.ts'
 import { feeJournal, noteFeePosted, openOrder, settleCancel, settleClose, type Pricing } from './orders.money.ts'
-import { lockBook, lockOrder, openPositions, orderOf, orderPage } from './orders.repository.ts'
+import { lockBook, lockBookBalances, lockOrder, openPositions, orderOf, orderPage } from './orders.repository.ts'
 import type { OrderRow } from './orders.table.ts'
 import { floating, toOrder } from './orders.view.ts'
 import { ordersChanged } from './order-events.ts'
@@ -92,11 +92,12 @@ export async function closePositionOrder(app: FastifyInstance, user: AuthUser, o
   const pl = withRates(inst.symbol, () => profit(inst, found.side, found.lots, found.openPrice!, price, pricing.rates))
   const { row, posted, deferred } = await retrying(() =>
     app.db.transaction(async (tx) => {
-      await lockBook(tx, user.id, found.book)
+      const balances = await lockBookBalances(tx, user.id, found.book)
       const locked = await lockOrder(tx, user.id, found.id)
       if (locked?.status !== 'open') throw new AppError(409, 'positionNotOpen')
-      // A user's close records no margin level; the loss cap needs only what `available` holds.
-      const usdt = (await bookBalances(tx, user.id, found.book)).currencies.find((c) => c.currency === locked.marginCurrency)
+      // A user's close records no margin level; the loss cap needs only what `available` holds (this close's lock
+      // keeps it: every order event on the book takes it first).
+      const usdt = balances.currencies.find((c) => c.currency === locked.marginCurrency)
       const close = { price, pl, reason: 'user', now: app.now(), marginLevel: null, available: dec(usdt?.available ?? '0'), deferSettlement: true } as const
       return settleClose(tx, locked, close, app.db)
     }),
