@@ -52,6 +52,7 @@ export const ServerMessage = z.discriminatedUnion('messageType', [
   z.object({ messageType: z.literal('ticker'), data: z.array(Ticker) }),
   z.object({ messageType: z.literal('new_message'), data: z.unknown() }),
   z.object({ messageType: z.literal('order_update'), data: z.unknown() }),
+  z.object({ messageType: z.literal('kyc_update'), data: z.unknown() }),
   z.object({ messageType: z.literal('balance_update'), data: z.unknown() }),
   z.object({ messageType: z.literal('notice'), data: z.unknown() }),
 ])

@@ -21,6 +21,13 @@ export async function userIdByAddress(db: Conn, address: string): Promise<string
   return row?.id ?? null
 }
 
+/** How operators recognise users: each id's wallet address, else its e-mail. */
+export async function userLabels(db: Conn, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.select({ id: users.id, address: users.address, email: users.email }).from(users).where(inArray(users.id, [...new Set(ids)]))
+  return new Map(rows.map((r) => [r.id, r.address ?? r.email ?? r.id]))
+}
+
 /** A new e-mail user's id, or null when the e-mail (lower-cased) is taken. */
 export async function insertEmailUser(db: Conn, email: string, createdAt: Date): Promise<string | null> {
   const [created] = await db.insert(users).values({ email, createdAt }).onConflictDoNothing({ target: users.email }).returning({ id: users.id })

@@ -1,14 +1,17 @@
-// POST /api/imgUpload (multipart) and GET /api/upload/<id>. Neither fits route(): one reads a stream of parts, the
+// POST /api/imgUpload (multipart), GET /api/upload/<id> (the owner) and GET /api/ops/upload/<id> (operators). Neither fits route(): one reads a stream of parts, the
 // other answers the picture itself. The sign-in is checked before a byte of the body is read. Multipart parsing is
 // registered in this module's own scope, so no other route accepts multipart bodies.
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { ANY_OPERATOR, mayCall } from '#contract/ops.ts'
+import { opsUploadRoles } from '#contract/ops-kyc.ts'
 import { UPLOAD_MAX_BYTES, UploadPurpose, uploadsApi } from '#contract/uploads.ts'
 import { AppError } from '../../app-error.ts'
 import { requireUser, tokensIssuedAfter } from '../../plugins/auth.ts'
 import { languageOf } from '../../plugins/errors.ts'
+import { requireOperator } from '../ops/ops-route.ts'
 import { createUploadStore, type UploadStore } from './uploads.store.ts'
-import { ownedUpload, saveUpload, type UploadRow } from './uploads.service.ts'
+import { ownedUpload, saveUpload, uploadById, type UploadRow } from './uploads.service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,7 +55,7 @@ export function sendPicture(reply: FastifyReply, row: UploadRow, bytes: Buffer) 
     .header('content-disposition', `inline; filename="${row.id}.${row.mime === 'image/png' ? 'png' : 'jpg'}"`)
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, max-age=3600')
+    .header('cache-control', reply.getHeader('cache-control') ?? 'private, max-age=3600')
     .send(bytes)
 }
 
@@ -93,6 +96,22 @@ export async function registerUploadRoutes(app: FastifyInstance) {
       const bytes = row ? await app.uploads.get(row.id) : null
       if (!row || !bytes) throw new AppError(404, 'uploadNotFound')
       return sendPicture(reply, row, bytes)
+    },
+  })
+  // The console: any signed-in operator gets past the door (else 401); the picture's purpose decides the roles (403).
+  app.route({
+    method: 'GET',
+    url: '/api/ops/upload/:id',
+    config: { rateLimit },
+    handler: async (request, reply) => {
+      const operator = await requireOperator(app, request, ANY_OPERATOR)
+      const { id } = request.params as { id: string }
+      const row = await uploadById(app.db, id)
+      if (!row) throw new AppError(404, 'uploadNotFound')
+      if (!mayCall(operator.roles, opsUploadRoles[row.purpose])) throw new AppError(403, 'opsForbidden')
+      const bytes = await app.uploads.get(row.id)
+      if (!bytes) throw new AppError(404, 'uploadNotFound')
+      return sendPicture(reply.header('cache-control', 'private, no-store'), row, bytes)
     },
   })
 }
