@@ -44,3 +44,22 @@ export function formatReconciliation(found: Reconciliation): string {
     ...found.currencies.map((c) => `sum of all balances in ${c.currency}: ${c.sum}`),
   ].join('\n')
 }
+
+export type LedgerTotalRow = { book: 'demo' | 'live'; owner: 'user' | 'system'; kind: string; currency: string; total: string; accounts: number }
+
+/** What each book holds per kind of account and currency, users' and the platform's apart (the console's totals). */
+export async function ledgerTotals(handle: DbOrTx): Promise<LedgerTotalRow[]> {
+  const rows = rowsOf<{ book: 'demo' | 'live'; system: boolean; kind: string; currency: string; total: string; accounts: string | number }>(
+    await handle.execute(sql`
+      SELECT book, owner_id IS NULL AS system, kind, currency, sum(balance)::text AS total, count(*) AS accounts
+      FROM accounts GROUP BY book, owner_id IS NULL, kind, currency ORDER BY book DESC, system, kind, currency`),
+  )
+  return rows.map((r) => ({
+    book: r.book,
+    owner: r.system ? 'system' : 'user',
+    kind: r.kind,
+    currency: r.currency,
+    total: trim(r.total),
+    accounts: Number(r.accounts),
+  }))
+}

@@ -3,7 +3,10 @@
 // the user app never loads it (src/ops/bundle.test.ts). Other modules put their own console endpoints in
 // src/contract/ops-<module>.ts, typed `satisfies Record<string, OpsEndpoint>` (see /work/helpers/OPS-API.md).
 import * as z from 'zod/mini'
-import { Page, pageOf, type Endpoint } from './endpoint.ts'
+import { CurrencyBalance, RecordKind, TransactionPage } from './account.ts'
+import { AccountType } from './auth.ts'
+import { ConfigKey, Notice } from './config.ts'
+import { Decimal, Millis, Page, pageOf, type Endpoint } from './endpoint.ts'
 
 export const OPERATOR_ROLES = ['support', 'compliance', 'finance', 'admin'] as const
 export const OperatorRole = z.enum(OPERATOR_ROLES)
@@ -62,4 +65,123 @@ export const opsApi = {
     auth: false,
     roles: ['admin'],
   },
+} as const satisfies Record<string, OpsEndpoint>
+
+// ---- The console's own pages: users, messages, the notice, configuration, reconciliation ----
+
+/** Operators who look users up. */
+export const USER_READERS: readonly OperatorRole[] = ['support', 'compliance', 'finance']
+
+const Uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'uuid'))
+const Text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max))
+
+export const OpsUser = z.object({
+  id: z.string(),
+  address: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  accountType: AccountType,
+  createdAt: Millis,
+})
+export type OpsUser = z.infer<typeof OpsUser>
+
+export const OpsUserSession = z.object({ id: z.string(), createdAt: Millis, revokedAt: z.nullable(Millis), live: z.boolean() })
+export type OpsUserSession = z.infer<typeof OpsUserSession>
+
+export const OpsBook = z.object({ book: AccountType, currencies: z.array(CurrencyBalance) })
+
+export const OpsUserDetail = z.object({ user: OpsUser, books: z.array(OpsBook), sessions: z.array(OpsUserSession) })
+export type OpsUserDetail = z.infer<typeof OpsUserDetail>
+
+export const OpsConfigRow = z.object({
+  configKey: ConfigKey,
+  /** What an operator set; null when unset. */
+  value: z.nullable(z.string()),
+  /** What the app reads when unset (from the environment); null when nothing. */
+  fallback: z.nullable(z.string()),
+})
+export type OpsConfigRow = z.infer<typeof OpsConfigRow>
+
+export const LedgerTotal = z.object({
+  book: AccountType,
+  /** Whose accounts: users' or the platform's (clearing, fees, funding). */
+  owner: z.enum(['user', 'system']),
+  kind: z.string(),
+  currency: z.string(),
+  total: Decimal,
+  accounts: z.int(),
+})
+export type LedgerTotal = z.infer<typeof LedgerTotal>
+
+export const OpsReconciliation = z.object({
+  ok: z.boolean(),
+  accounts: z.int(),
+  mismatchedAccounts: z.int(),
+  currencies: z.array(z.object({ currency: z.string(), sum: Decimal })),
+  totals: z.array(LedgerTotal),
+  checkedAt: Millis,
+})
+export type OpsReconciliation = z.infer<typeof OpsReconciliation>
+
+export const opsConsoleApi = {
+  users: {
+    method: 'GET',
+    path: '/ops/users',
+    query: z.extend(Page, { q: z._default(z.string().check(z.trim(), z.maxLength(200)), '') }),
+    data: pageOf(OpsUser),
+    auth: false,
+    roles: USER_READERS,
+  },
+  user: { method: 'GET', path: '/ops/user', query: z.object({ id: Uuid }), data: OpsUserDetail, auth: false, roles: USER_READERS },
+  userRecords: {
+    method: 'GET',
+    path: '/ops/user/records',
+    query: z.extend(Page, { id: Uuid, book: AccountType, kind: z.optional(RecordKind) }),
+    data: TransactionPage,
+    auth: false,
+    roles: USER_READERS,
+  },
+  revokeSession: {
+    method: 'POST',
+    path: '/ops/user/revokeSession',
+    body: z.object({ userId: Uuid, sessionId: Uuid }),
+    data: z.null(),
+    auth: false,
+    roles: ['support'],
+  },
+  revokeAllSessions: {
+    method: 'POST',
+    path: '/ops/user/revokeAllSessions',
+    body: z.object({ userId: Uuid }),
+    data: z.object({ revoked: z.int() }),
+    auth: false,
+    roles: ['support'],
+  },
+  sendMessage: {
+    method: 'POST',
+    path: '/ops/user/message',
+    body: z.object({ userId: Uuid, title: Text(1, 200), body: Text(1, 5000) }),
+    data: z.object({ id: z.string(), title: z.string() }),
+    auth: false,
+    roles: ['support'],
+  },
+  notice: { method: 'GET', path: '/ops/notice', data: z.nullable(Notice), auth: false, roles: ['support'] },
+  publishNotice: {
+    method: 'POST',
+    path: '/ops/notice',
+    body: z.object({ title: Text(1, 200), content: Text(1, 20000) }),
+    data: Notice,
+    auth: false,
+    roles: ['support'],
+  },
+  clearNotice: { method: 'POST', path: '/ops/notice/clear', data: z.object({ cleared: z.int() }), auth: false, roles: ['support'] },
+  config: { method: 'GET', path: '/ops/config', data: z.array(OpsConfigRow), auth: false, roles: ['admin'] },
+  setConfig: {
+    method: 'POST',
+    path: '/ops/config',
+    body: z.object({ configKey: ConfigKey, value: z.nullable(z.string().check(z.maxLength(20000))) }),
+    data: OpsConfigRow,
+    auth: false,
+    roles: ['admin'],
+  },
+  reconciliation: { method: 'GET', path: '/ops/reconciliation', data: OpsReconciliation, auth: false, roles: ['finance'] },
 } as const satisfies Record<string, OpsEndpoint>

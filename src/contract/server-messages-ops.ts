@@ -9,4 +9,6 @@ export const opsMessages = {
     message: 'Too many failed sign-ins: this operator is locked, try again in {minutes} minutes',
   },
   opsForbidden: /*i18n*/ { id: 'server.ops.forbidden', message: 'Your operator roles do not allow this' },
+  opsUserNotFound: /*i18n*/ { id: 'server.ops.userNotFound', message: 'There is no user with this id' },
+  opsSessionNotLive: /*i18n*/ { id: 'server.ops.sessionNotLive', message: 'This session is not one of the user’s live sessions' },
 } as const

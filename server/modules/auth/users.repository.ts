@@ -1,7 +1,7 @@
 // The auth module owns users and sessions; every other module reads and changes them only through these functions,
 // never through auth.table.ts (STYLE.md: a module owns its tables). Table files may still name users.id in a
 // foreign key: that is the database's rule, not a query.
-import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { AccountType } from '#contract/auth.ts'
 import type { Db } from '../../db/client.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
@@ -101,4 +101,49 @@ export async function liveSessionIds(db: Conn, sessionIds: string[], issuedAfter
     .from(sessions)
     .where(and(inArray(sessions.id, sessionIds), isNull(sessions.revokedAt), gt(sessions.createdAt, issuedAfter)))
   return new Set(rows.map((r) => r.id))
+}
+
+export type UserRow = { id: string; address: string | null; email: string | null; accountType: AccountType; createdAt: Date }
+
+const userColumns = { id: users.id, address: users.address, email: users.email, accountType: users.accountType, createdAt: users.createdAt }
+
+/**
+ * Users for the operator console, newest first: `q` finds an id (exactly), part of a wallet address or of an e-mail
+ * (any case); empty finds everyone.
+ */
+export async function searchUsers(db: Conn, q: string, limit: number, offset: number): Promise<{ rows: UserRow[]; total: number }> {
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q)
+  const where = q === '' ? undefined : isId ? eq(users.id, q) : or(sql`lower(${users.address}) LIKE ${pattern}`, sql`${users.email} LIKE ${pattern}`)
+  const [rows, [total]] = await Promise.all([
+    db.select(userColumns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(users).where(where),
+  ])
+  return { rows, total: total?.n ?? 0 }
+}
+
+export async function userById(db: Conn, id: string): Promise<UserRow | null> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id))
+  return row ?? null
+}
+
+/** A user's sessions, newest first (the last `limit`); live = not revoked and issued after `issuedAfter`. */
+export async function sessionsOfUser(db: Conn, userId: string, issuedAfter: Date, limit = 50) {
+  const rows = await db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, revokedAt: sessions.revokedAt })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt))
+    .limit(limit)
+  return rows.map((r) => ({ ...r, live: r.revokedAt === null && r.createdAt > issuedAfter }))
+}
+
+/** Ends one session of this user; false when it is not theirs or had already ended. */
+export async function revokeSessionOf(db: Conn, userId: string, sessionId: string, at: Date): Promise<boolean> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id })
+  return revoked.length > 0
 }

@@ -3,13 +3,10 @@ import { sql } from 'drizzle-orm'
 import { configApi, healthApi } from '#contract/config.ts'
 import { LANGUAGES } from '#contract/locales.ts'
 import { route } from '../../route.ts'
-import { configValue, latestNotice, type ConfigDefaults } from './config.service.ts'
+import { configDefaults, configValue, latestNotice } from './config.service.ts'
 
 export function registerConfigRoutes(app: FastifyInstance) {
-  const defaults: ConfigDefaults = {
-    platformName: app.conf.platformName,
-    serverTimezoneOffset: String(app.conf.serverTzOffset),
-  }
+  const defaults = configDefaults(app.conf)
   route(app, configApi.languageList, () => LANGUAGES.map((l) => ({ ...l })))
   route(app, configApi.configValue, ({ query }) => configValue(app.db, defaults, query.configKey))
   route(app, configApi.notice, () => latestNotice(app.db))

@@ -7,10 +7,22 @@ import { notices, settings } from './config.table.ts'
 
 export type ConfigDefaults = Partial<Record<ConfigKey, string>>
 
+/** What the app reads for an unset value: the platform name and timezone of the environment. */
+export const configDefaults = (conf: { platformName: string; serverTzOffset: number }): ConfigDefaults => ({
+  platformName: conf.platformName,
+  serverTimezoneOffset: String(conf.serverTzOffset),
+})
+
 export async function configValue(db: Db, defaults: ConfigDefaults, configKey: ConfigKey): Promise<ConfigValue> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, configKey))
   // An unset licence stays null, so the licence page can say plainly that nothing is configured.
   return { configKey, value: row?.value ?? defaults[configKey] ?? null }
+}
+
+/** Every value an operator set. */
+export async function settingValues(db: Db): Promise<Map<string, string>> {
+  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings)
+  return new Map(rows.map((r) => [r.key, r.value]))
 }
 
 export async function setConfigValue(db: Db, key: ConfigKey, value: string | null): Promise<void> {

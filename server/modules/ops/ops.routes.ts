@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { opsApi } from '#contract/ops.ts'
 import { route } from '../../route.ts'
 import { auditPage } from './audit.ts'
+import { registerConsoleRoutes } from './console.routes.ts'
 import { signInOperator, signOutOperator } from './operators.ts'
 import { opsRoute } from './ops-route.ts'
 import { registerOpsTestHooks } from './test-hooks.routes.ts'
@@ -22,4 +23,5 @@ export function registerOpsRoutes(app: FastifyInstance) {
   opsRoute(app, opsApi.signOut, ({ operator }) => signOutOperator(app.db, operator, app.now()))
   opsRoute(app, opsApi.me, ({ operator }) => ({ id: operator.id, name: operator.name, roles: operator.roles }))
   opsRoute(app, opsApi.audit, ({ query }) => auditPage(app.db, query))
+  registerConsoleRoutes(app)
 }
