@@ -40,6 +40,10 @@ export const REASONS = {
   'limit.reserve': 'reasonLimitReserve',
   'limit.cancel': 'reasonLimitCancel',
   'limit.fill': 'reasonLimitFill',
+  // Withdrawals (server/modules/withdrawals): asked (available -> locked), paid out, or rejected (locked -> available).
+  'withdrawal.request': 'reasonWithdrawalRequest',
+  'withdrawal.paid': 'reasonWithdrawalPaid',
+  'withdrawal.rejected': 'reasonWithdrawalRejected',
 } as const satisfies Record<string, ServerMessageKey>
 export type Reason = keyof typeof REASONS
 

@@ -35,6 +35,9 @@ export const ErrorCode = [400, 401, 403, 404, 409, 413, 415, 422, 429, 500] as c
 /** Decimal amounts travel as strings, never floats. */
 export const Decimal = z.string().check(z.regex(/^-?\d{1,20}(\.\d{1,18})?$/, 'decimal'))
 
+/** A decimal above zero (lots, prices, amounts). */
+export const PositiveDecimal = Decimal.check(z.refine((v) => /[1-9]/.test(v) && !v.startsWith('-'), 'positive'))
+
 /** Epoch milliseconds. */
 export const Millis = z.int().check(z.gte(0))
 

@@ -3,14 +3,14 @@
 // ledger and take an Idempotency-Key. The maths is in trading-math.ts, shared by the ticket and the server.
 import * as z from 'zod/mini'
 import { AccountType } from './auth.ts'
-import { Decimal, Millis, Page, pageOf, type Endpoint } from './endpoint.ts'
+import { Decimal, Millis, Page, PositiveDecimal, pageOf, type Endpoint } from './endpoint.ts'
 import { Symbol } from './markets.ts'
 
 export const Side = z.enum(['buy', 'sell'])
 export type Side = z.infer<typeof Side>
 
 /** A positive decimal (lots, prices). */
-const Positive = Decimal.check(z.refine((v) => /[1-9]/.test(v) && !v.startsWith('-'), 'positive'))
+const Positive = PositiveDecimal
 
 const OrderFields = {
   symbol: Symbol,

@@ -85,7 +85,8 @@ const rate = (rates: Rates, currency: string): Decimal => {
   return dec(r)
 }
 
-const roundUp = (v: Decimal, currency: string) => v.toDecimalPlaces(moneyScale(currency), Decimal.ROUND_UP)
+/** Rounds up (away from zero) to the currency's ledger scale: what the house charges is never under-counted. */
+export const roundUp = (v: Decimal, currency: string) => v.toDecimalPlaces(moneyScale(currency), Decimal.ROUND_UP)
 const roundEven = (v: Decimal, currency: string) => v.toDecimalPlaces(moneyScale(currency), Decimal.ROUND_HALF_EVEN)
 
 /** Buys open at the ask, sells at the bid. */

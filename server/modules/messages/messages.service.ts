@@ -18,8 +18,8 @@ export const MESSAGE_TEMPLATES = {
   stopOut: { title: 'messageStopOutTitle', body: 'messageStopOutBody' },
   limitFilled: { title: 'messageLimitFilledTitle', body: 'messageLimitFilledBody' },
   limitCancelled: { title: 'messageLimitCancelledTitle', body: 'messageLimitCancelledBody' },
-  kycVerified: { title: 'messageKycVerifiedTitle', body: 'messageKycVerifiedBody' },
-  kycRejected: { title: 'messageKycRejectedTitle', body: 'messageKycRejectedBody' },
+  withdrawalPaid: { title: 'messageWithdrawalPaidTitle', body: 'messageWithdrawalPaidBody' },
+  withdrawalRejected: { title: 'messageWithdrawalRejectedTitle', body: 'messageWithdrawalRejectedBody' },
 } as const satisfies Record<string, { title: ServerMessageKey; body: ServerMessageKey }>
 export type MessageTemplate = keyof typeof MESSAGE_TEMPLATES
 
