@@ -35,6 +35,7 @@ import { registerMarketRoutes } from './modules/markets/markets.routes.ts'
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts'
 import { registerOpsRoutes } from './modules/ops/ops.routes.ts'
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts'
+import { registerKycRoutes } from './modules/kyc/kyc.routes.ts'
 import { registerFundsRoutes } from './modules/funds/funds.routes.ts'
 import { registerWithdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts'
 import { resolveOptions, type AppOptions } from './options.ts'
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerOrderRoutes(app)
     registerOpsRoutes(app)
     await registerUploadRoutes(app)
+    registerKycRoutes(app)
     registerFundsRoutes(app)
     registerWithdrawalRoutes(app)
     registerManifestRoute(app, conf.staticDir)

@@ -20,6 +20,8 @@ export const MESSAGE_TEMPLATES = {
   limitCancelled: { title: 'messageLimitCancelledTitle', body: 'messageLimitCancelledBody' },
   withdrawalPaid: { title: 'messageWithdrawalPaidTitle', body: 'messageWithdrawalPaidBody' },
   withdrawalRejected: { title: 'messageWithdrawalRejectedTitle', body: 'messageWithdrawalRejectedBody' },
+  kycVerified: { title: 'messageKycVerifiedTitle', body: 'messageKycVerifiedBody' },
+  kycRejected: { title: 'messageKycRejectedTitle', body: 'messageKycRejectedBody' },
 } as const satisfies Record<string, { title: ServerMessageKey; body: ServerMessageKey }>
 export type MessageTemplate = keyof typeof MESSAGE_TEMPLATES
 
