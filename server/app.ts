@@ -37,6 +37,7 @@ import { registerOpsRoutes } from './modules/ops/ops.routes.ts'
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts'
 import { registerKycRoutes } from './modules/kyc/kyc.routes.ts'
 import { registerFundsRoutes } from './modules/funds/funds.routes.ts'
+import { startChainFollower } from './modules/funds/chain-follower.ts'
 import { registerWithdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts'
 import { resolveOptions, type AppOptions } from './options.ts'
 
@@ -129,6 +130,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     // Once-only jobs (pruning idempotency keys) run on the leader alone.
     const jobs = startJobs(app, conf)
     cleanups.push(jobs.stop)
+    // With ETH_RPC_URL, deposits are followed on chain by the holder of their own lock.
+    const follower = startChainFollower(app, conf)
+    if (follower) cleanups.push(follower.stop)
 
     // Any instance may prune (DELETEs of what no sign-in can use again); each does so every few minutes.
     const pruning = setInterval(() => {

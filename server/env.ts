@@ -73,6 +73,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       stopOutLevel: level('STOP_OUT_LEVEL', env.STOP_OUT_LEVEL, '50'),
       marketFeed: marketFeed(env.MARKET_FEED, env.MARKET_FEED_URL),
       deploymentName: deploymentName(env.DEPLOYMENT_NAME),
+      chainPollMs: integer('CHAIN_POLL_MS', env.CHAIN_POLL_MS, 4000),
+      chainStartBlock: env.CHAIN_START_BLOCK ? integer('CHAIN_START_BLOCK', env.CHAIN_START_BLOCK, 0) : undefined,
       uploadDir: resolve(text(env.UPLOAD_DIR) ?? join(dataDir, 'uploads')),
       corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',

@@ -61,10 +61,16 @@ export type AppOptions = {
   deploymentName?: string
   /** Where uploaded pictures are stored (UPLOAD_DIR; DATA_DIR/uploads); never inside staticDir. */
   uploadDir?: string
+  /** How often the chain follower (with ethRpcUrl) reads new blocks: CHAIN_POLL_MS, 4000 by default. */
+  chainPollMs?: number
+  /** The block a chain follower without a stored cursor starts from: CHAIN_START_BLOCK; the head by default. */
+  chainStartBlock?: number
+  /** The chain follower's advisory lock (PostgreSQL); tests pass their own. */
+  chainLockKey?: number
 }
 
-export type ResolvedOptions = Required<Omit<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail'>> &
-  Pick<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'mail'> & { rateLimit: RateLimitOptions }
+export type ResolvedOptions = Required<Omit<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail' | 'chainStartBlock'>> &
+  Pick<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'mail' | 'chainStartBlock'> & { rateLimit: RateLimitOptions }
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -89,6 +95,8 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     engineLockKey: options.engineLockKey ?? 7_351_004,
     marketFeed: options.marketFeed ?? { name: 'simulator' },
     deploymentName: options.deploymentName ?? 'keelson',
+    chainPollMs: options.chainPollMs ?? 4000,
+    chainLockKey: options.chainLockKey ?? 7_351_005,
     uploadDir: options.uploadDir ?? resolve('data', 'uploads'),
   }
 }

@@ -40,6 +40,8 @@ export const REASONS = {
   'limit.reserve': 'reasonLimitReserve',
   'limit.cancel': 'reasonLimitCancel',
   'limit.fill': 'reasonLimitFill',
+  // Deposits (server/modules/funds): one journal per transfer, keyed deposit:<network>:<tx>:<log>.
+  'deposit.credit': 'reasonDepositCredit',
   // Withdrawals (server/modules/withdrawals): asked (available -> locked), paid out, or rejected (locked -> available).
   'withdrawal.request': 'reasonWithdrawalRequest',
   'withdrawal.paid': 'reasonWithdrawalPaid',

@@ -2,4 +2,29 @@
 // (server-messages.ts). Each entry is marked /*i18n*/ with an explicit id for Lingui's extractor. Imports nothing.
 export const fundsMessages = {
   unknownNetwork: /*i18n*/ { id: 'server.funds.unknownNetwork', message: '{currency} is not offered on the network {network}' },
+  depositsClosed: /*i18n*/ {
+    id: 'server.funds.depositsClosed',
+    message: 'Deposits of {currency} on {network} are not open at the moment',
+  },
+  depositLast6Mismatch: /*i18n*/ {
+    id: 'server.funds.last6Mismatch',
+    message: 'The last 6 characters do not match the end of the transaction hash',
+  },
+  depositScreenshotMissing: /*i18n*/ { id: 'server.funds.screenshotMissing', message: 'upload the required picture' },
+  depositTxClaimed: /*i18n*/ { id: 'server.funds.txClaimed', message: 'This transaction was already claimed or credited' },
+  depositBelowMinimum: /*i18n*/ {
+    id: 'server.funds.belowMinimum',
+    message: 'The smallest deposit of {currency} is {min}',
+  },
+  depositTooPrecise: /*i18n*/ {
+    id: 'server.funds.tooPrecise',
+    message: '{currency} amounts have at most {scale} decimals',
+  },
+  monitorNotYours: /*i18n*/ {
+    id: 'server.funds.monitorNotYours',
+    message: 'Only the wallet address you signed in with can be followed',
+  },
+  depositNotFound: /*i18n*/ { id: 'server.funds.depositNotFound', message: 'Deposit not found' },
+  depositNotWaiting: /*i18n*/ { id: 'server.funds.depositNotWaiting', message: 'This deposit is no longer waiting for a decision' },
+  reasonDepositCredit: /*i18n*/ { id: 'server.ledger.reason.deposit.credit', message: 'Deposit credited' },
 } as const

@@ -54,6 +54,8 @@ export const ServerMessage = z.discriminatedUnion('messageType', [
   z.object({ messageType: z.literal('order_update'), data: z.unknown() }),
   z.object({ messageType: z.literal('kyc_update'), data: z.unknown() }),
   z.object({ messageType: z.literal('balance_update'), data: z.unknown() }),
+  // A deposit of the user's changed (confirmations, credited, rejected): { id, status, confirmations }.
+  z.object({ messageType: z.literal('deposit_update'), data: z.unknown() }),
   z.object({ messageType: z.literal('notice'), data: z.unknown() }),
 ])
 export type ServerMessage = z.infer<typeof ServerMessage>

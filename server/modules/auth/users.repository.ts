@@ -21,6 +21,13 @@ export async function userIdByAddress(db: Conn, address: string): Promise<string
   return row?.id ?? null
 }
 
+/** Many addresses at once (the chain follower's senders), EIP-55 spelled: address -> user id, for those that are users. */
+export async function userIdsByAddresses(db: Conn, addresses: string[]): Promise<Map<string, string>> {
+  if (addresses.length === 0) return new Map()
+  const rows = await db.select({ id: users.id, address: users.address }).from(users).where(inArray(users.address, [...new Set(addresses)]))
+  return new Map(rows.map((r) => [r.address!, r.id]))
+}
+
 /** How operators recognise users: each id's wallet address, else its e-mail. */
 export async function userLabels(db: Conn, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map()

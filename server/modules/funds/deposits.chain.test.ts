@@ -1,0 +1,197 @@
+// Deposits against a real local chain: a Hardhat node (npm hardhat, offline) on port 8545, the 6-decimal TestUSD
+// deployed with viem, real transfers from users' signed-in wallets. The app follows the node (ETH_RPC_URL) on a
+// PGlite directory of its own, so it can be stopped and started again on the same data.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { Address } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Deposit, DepositPage, GasPrice } from '#contract/deposits.ts'
+import { buildApp } from '../../app.ts'
+import { chainKit, startLocalNode, type ChainKit, type LocalNode } from '../../test/chain/node.ts'
+import { call, newWallet, signIn, testOptions } from '../../test/helpers.ts'
+import { HOUSE, liveAvailable, openNetwork, uploadScreenshot } from './test-funds.ts'
+
+const CONFIRMATIONS = 3
+let node: LocalNode
+let kit: ChainKit
+let token: Address
+let dir: string
+let app: FastifyInstance
+
+const start = () =>
+  buildApp(testOptions({ databaseUrl: undefined, redisUrl: undefined, pgliteDir: join(dir, 'pglite'), ethRpcUrl: node.url, chainPollMs: 100, chainStartBlock: 0 }))
+
+beforeAll(async () => {
+  node = await startLocalNode(8545)
+  kit = chainKit(node.url)
+  token = await kit.deployToken()
+  dir = mkdtempSync(join(tmpdir(), 'keelson-deposits-'))
+  app = await start()
+  await openNetwork(app, 'USDT', { token, confirmations: CONFIRMATIONS, min: '1' })
+  await openNetwork(app, 'ETH', { confirmations: CONFIRMATIONS, min: '0.001' })
+}, 120_000)
+
+afterAll(async () => {
+  await app?.close()
+  await node?.stop()
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now()
+  for (;;) {
+    const value = await read()
+    if (ok(value)) return value
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+const depositsOf = async (userToken: string) => ((await call(app, 'GET', '/api/getMyDeposits', { token: userToken })).body.data as DepositPage).list
+const creditedJournals = async (txHash: string) => {
+  const { rows } = (await app.db.execute(sql`SELECT count(*)::int AS n FROM journals WHERE idempotency_key LIKE ${`deposit:ERC20:${txHash}:%`}`)) as unknown as {
+    rows: { n: number }[]
+  }
+  return rows[0]!.n
+}
+
+describe('a deposit from the user\'s own signed-in wallet', () => {
+  it('shows pending with its confirmations, then is credited once, and stays credited once as blocks go on', async () => {
+    const user = await signIn(app)
+    await kit.fund(token, user.wallet.address, '500')
+    const sent = await kit.sendToken(user.wallet, token, HOUSE, '123.456789')
+    const txHash = sent.transactionHash.toLowerCase()
+    const pending = await until('pending', () => depositsOf(user.token), (list) => list.length === 1)
+    expect(pending[0]).toMatchObject({ status: 'pending', source: 'chain', amount: '123.456789', confirmationsNeeded: CONFIRMATIONS, txHash })
+    expect(pending[0]!.confirmations).toBeLessThan(CONFIRMATIONS)
+    expect(await liveAvailable(app, user.token, 'USDT')).toBe('0')
+
+    await kit.mine(CONFIRMATIONS)
+    const credited = await until('credited', () => depositsOf(user.token), (list) => list[0]?.status === 'credited')
+    expect(credited[0]!.confirmations).toBe(CONFIRMATIONS)
+    expect(await liveAvailable(app, user.token, 'USDT')).toBe('123.456789')
+
+    await kit.mine(5)
+    await new Promise((r) => setTimeout(r, 500))
+    expect(await liveAvailable(app, user.token, 'USDT')).toBe('123.456789')
+    expect(await creditedJournals(txHash)).toBe(1)
+  })
+
+  it('finds native ETH too, and ignores transfers from addresses no user signed in with', async () => {
+    const user = await signIn(app)
+    const stranger = newWallet()
+    await kit.fund(token, user.wallet.address, '10')
+    await kit.fund(token, stranger.address, '10')
+    await kit.sendEth(user.wallet, HOUSE, '0.25')
+    await kit.sendToken(stranger, token, HOUSE, '5')
+    await kit.mine(CONFIRMATIONS)
+    const list = await until('ETH credited', () => depositsOf(user.token), (l) => l[0]?.status === 'credited')
+    expect(list).toHaveLength(1)
+    expect(list[0]).toMatchObject({ currency: 'ETH', amount: '0.25' })
+    expect(await liveAvailable(app, user.token, 'ETH')).toBe('0.25')
+    const { rows } = (await app.db.execute(sql`SELECT count(*)::int AS n FROM deposits WHERE from_address = ${stranger.address}`)) as unknown as { rows: { n: number }[] }
+    expect(rows[0]!.n).toBe(0)
+  })
+
+  it('credits a transfer once across all users even if the database is asked to record it twice', async () => {
+    const user = await signIn(app)
+    await kit.fund(token, user.wallet.address, '10')
+    const sent = await kit.sendToken(user.wallet, token, HOUSE, '7')
+    await kit.mine(CONFIRMATIONS)
+    await until('credited', () => depositsOf(user.token), (l) => l[0]?.status === 'credited')
+    const other = await signIn(app)
+    const [row] = (
+      (await app.db.execute(sql`SELECT log_index FROM deposits WHERE tx_hash = ${sent.transactionHash.toLowerCase()}`)) as unknown as { rows: { log_index: number }[] }
+    ).rows
+    // Another user's row for the same (transaction, log): the unique key refuses it, not only the code.
+    const duplicate = app.db.execute(sql`
+      INSERT INTO deposits (user_id, currency, network, source, tx_hash, log_index, amount, confirmations_needed, status)
+      SELECT id, 'USDT', 'ERC20', 'chain', ${sent.transactionHash.toLowerCase()}, ${row!.log_index}, 7, 3, 'pending' FROM users WHERE address = ${other.wallet.address}`)
+    await expect(duplicate).rejects.toThrow()
+    // The cursor wound back (a crash before it was saved): the blocks are read again, nothing is credited twice.
+    await app.db.execute(sql`UPDATE chain_cursors SET next_block = 0`)
+    await kit.mine(1)
+    await until('cursor caught up', async () => {
+      const { rows } = (await app.db.execute(sql`SELECT next_block::int AS n FROM chain_cursors`)) as unknown as { rows: { n: number }[] }
+      return rows[0]!.n
+    }, (n) => n > 10)
+    expect(await liveAvailable(app, user.token, 'USDT')).toBe('7')
+    expect(await creditedJournals(sent.transactionHash.toLowerCase())).toBe(1)
+  })
+
+  it('survives a restart in the middle: pending before, credited once after, and a transfer made while down is found', async () => {
+    const user = await signIn(app)
+    await kit.fund(token, user.wallet.address, '100')
+    await kit.sendToken(user.wallet, token, HOUSE, '40')
+    await until('pending', () => depositsOf(user.token), (l) => l[0]?.status === 'pending')
+    await app.close()
+    await kit.sendToken(user.wallet, token, HOUSE, '2.5')
+    await kit.mine(CONFIRMATIONS)
+    app = await start()
+    const list = await until('both credited', () => depositsOf(user.token), (l) => l.length === 2 && l.every((d) => d.status === 'credited'))
+    expect(list.map((d) => d.amount).sort()).toEqual(['2.5', '40'])
+    expect(await liveAvailable(app, user.token, 'USDT')).toBe('42.5')
+  })
+})
+
+describe('a claim checked on chain', () => {
+  const claim = async (userToken: string, body: Record<string, unknown>) =>
+    call(app, 'POST', '/api/createRechargePlat', { token: userToken, body, headers: { 'idempotency-key': `k-${Math.random()}` } })
+
+  it('credits a transfer from elsewhere once it matches and is confirmed', async () => {
+    const user = await signIn(app)
+    const exchange = newWallet()
+    await kit.fund(token, exchange.address, '100')
+    const sent = await kit.sendToken(exchange, token, HOUSE, '60')
+    const txHash = sent.transactionHash
+    const body = { currency: 'USDT', network: 'ERC20', amount: '60', txHash, last6: txHash.slice(-6), screenshot: await uploadScreenshot(app, user.token) }
+    const res = await claim(user.token, body)
+    expect(res.status).toBe(200)
+    expect(res.body.data).toMatchObject({ status: 'pending', source: 'claim', check: { problems: ['notConfirmed'], amount: '60' } })
+    await kit.mine(CONFIRMATIONS)
+    await until('claim credited', () => depositsOf(user.token), (l) => l[0]?.status === 'credited')
+    expect(await liveAvailable(app, user.token, 'USDT')).toBe('60')
+    // The same hash again: refused, whoever asks.
+    const again = await claim(user.token, { ...body, screenshot: await uploadScreenshot(app, user.token) })
+    expect(again.status).toBe(409)
+  })
+
+  it('sends a claim whose amount or receiver does not match to an operator, with what the chain showed', async () => {
+    const user = await signIn(app)
+    const exchange = newWallet()
+    await kit.fund(token, exchange.address, '100')
+    const sent = await kit.sendToken(exchange, token, HOUSE, '30')
+    await kit.mine(CONFIRMATIONS)
+    const body = { currency: 'USDT', network: 'ERC20', amount: '300', txHash: sent.transactionHash, last6: sent.transactionHash.slice(-6) }
+    const res = await claim(user.token, { ...body, screenshot: await uploadScreenshot(app, user.token) })
+    expect(res.body.data).toMatchObject({ status: 'review', check: { amount: '30', problems: ['amountMismatch'] } })
+    const missing = `0x${'ab'.repeat(32)}`
+    const none = await claim(user.token, { ...body, amount: '30', txHash: missing, last6: missing.slice(-6), screenshot: await uploadScreenshot(app, user.token) })
+    expect((none.body.data as Deposit).check?.problems).toEqual(['notFound'])
+    expect(await liveAvailable(app, user.token, 'USDT')).toBe('0')
+  })
+
+  it('refuses to claim a transfer the follower already found', async () => {
+    const user = await signIn(app)
+    await kit.fund(token, user.wallet.address, '10')
+    const sent = await kit.sendToken(user.wallet, token, HOUSE, '3')
+    await until('found', () => depositsOf(user.token), (l) => l.length === 1)
+    const res = await claim(user.token, {
+      currency: 'USDT', network: 'ERC20', amount: '3', txHash: sent.transactionHash, last6: sent.transactionHash.slice(-6),
+      screenshot: await uploadScreenshot(app, user.token),
+    })
+    expect(res.status).toBe(409)
+  })
+})
+
+describe('GET /api/getGasPrice with a node', () => {
+  it("answers the node's gas price in gwei", async () => {
+    const res = await call(app, 'GET', '/api/getGasPrice')
+    const data = res.body.data as GasPrice
+    expect(Number(data.gwei)).toBeGreaterThan(0)
+    expect(data.updatedAt).toBeGreaterThan(0)
+  })
+})

@@ -1,0 +1,248 @@
+// Deposits: rows in `deposits` (0017_funds.sql) and their credit through the ledger. A deposit is credited by one
+// journal keyed by the transfer (deposit:<network>:<tx>:<log>), so whoever credits it (the follower, a claim's
+// check, an operator) and however often, the money arrives once; the row follows the journal (credited, journal id).
+import { and, count, desc, eq, inArray } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { Hash } from 'viem'
+import type { CheckProblem, CreateRechargePlat, Deposit, DepositCheck, DepositInstructions, DepositPage, GasPrice, NetworkChoice } from '#contract/deposits.ts'
+import { AppError } from '../../app-error.ts'
+import type { Db } from '../../db/client.ts'
+import { Decimal } from '../../ledger/decimal.ts'
+import { scaleOf } from '../../ledger/legs.ts'
+import { pushBalanceUpdates } from '../../ledger/notify.ts'
+import { postJournal } from '../../ledger/post.ts'
+import { userById } from '../auth/users.repository.ts'
+import { ownedUpload } from '../uploads/uploads.service.ts'
+import { chainOf, gasPriceGwei, paidTo, transfersOfTx } from './chain.ts'
+import { depositsOpen, isFollowed, listNetworks, networkOf, publicNetwork, type NetworkConfig } from './funds.service.ts'
+import { depositMonitors, deposits } from './funds.table.ts'
+
+export type DepositRow = typeof deposits.$inferSelect
+
+const plain = (value: string) => new Decimal(value).toFixed()
+
+export function toDeposit(row: DepositRow): Deposit {
+  return {
+    id: row.id.toString(),
+    currency: row.currency,
+    network: row.network,
+    source: row.source,
+    txHash: row.txHash,
+    fromAddress: row.fromAddress,
+    amount: plain(row.amount),
+    confirmations: row.confirmations,
+    confirmationsNeeded: row.confirmationsNeeded,
+    status: row.status,
+    check: (row.checkResult as DepositCheck | null) ?? null,
+    rejectReason: row.rejectReason,
+    createdAt: row.createdAt.getTime(),
+    creditedAt: row.creditedAt?.getTime() ?? null,
+  }
+}
+
+/** The ledger key of a transfer's credit: the same whoever credits it. */
+export const depositKey = (row: Pick<DepositRow, 'network' | 'txHash' | 'logIndex'>) =>
+  `deposit:${row.network}:${row.txHash}:${row.logIndex ?? 'claim'}`
+
+const userAddress = async (db: Db, userId: string) => (await userById(db, userId))?.address ?? null
+
+const hasRpc = (app: FastifyInstance) => Boolean(app.conf.ethRpcUrl)
+
+/** /initRechargeCode: what the deposit screen shows for one currency on one network. */
+export async function depositInstructions(app: FastifyInstance, userId: string, choice: NetworkChoice): Promise<DepositInstructions> {
+  const config = await networkOf(app.db, choice.currency, choice.network)
+  return {
+    network: publicNetwork(config, hasRpc(app)),
+    fromAddress: await userAddress(app.db, userId),
+    qrText: depositsOpen(config) ? config.depositAddress : null,
+  }
+}
+
+/** /addMonitorAddressV2: follows transfers from the caller's own signed-in address on a network. */
+export async function addMonitor(app: FastifyInstance, userId: string, network: string, address: string) {
+  const own = await userAddress(app.db, userId)
+  if (!own || own.toLowerCase() !== address.toLowerCase()) throw new AppError(400, 'monitorNotYours')
+  const config = (await listNetworks(app.db)).find((c) => c.network === network)
+  if (!config) throw new AppError(400, 'unknownNetwork', { currency: '', network })
+  await app.db.insert(depositMonitors).values({ userId, network, address: own }).onConflictDoNothing()
+  return { network, address: own, followed: isFollowed(config, hasRpc(app)) }
+}
+
+let gasCache: { value: GasPrice; at: number } | null = null
+const GAS_CACHE_MS = 15_000
+
+/** /getGasPrice: the node's gas price, cached a few seconds; null without a node. */
+export async function gasPrice(app: FastifyInstance): Promise<GasPrice> {
+  if (!app.conf.ethRpcUrl) return { gwei: null, updatedAt: null }
+  const now = app.now()
+  if (gasCache && now - gasCache.at < GAS_CACHE_MS) return gasCache.value
+  const gwei = await gasPriceGwei(chainOf(app.conf.ethRpcUrl)).catch(() => null)
+  if (gwei === null) return gasCache?.value ?? { gwei: null, updatedAt: null }
+  gasCache = { value: { gwei, updatedAt: now }, at: now }
+  return gasCache.value
+}
+
+export async function myDeposits(db: Db, userId: string, query: { page: number; size: number; status?: 'open' | 'all' | undefined }): Promise<DepositPage> {
+  const where =
+    query.status === 'open' ? and(eq(deposits.userId, userId), inArray(deposits.status, ['pending', 'review'])) : eq(deposits.userId, userId)
+  const [rows, [total]] = await Promise.all([
+    db.select().from(deposits).where(where).orderBy(desc(deposits.id)).limit(query.size).offset((query.page - 1) * query.size),
+    db.select({ n: count() }).from(deposits).where(where),
+  ])
+  return { list: rows.map(toDeposit), total: total?.n ?? 0, page: query.page, size: query.size }
+}
+
+/** Tells the user's tabs that a deposit changed (the screen refetches); balance_update follows a credit. */
+export async function pushDepositUpdate(app: FastifyInstance, userId: string, data: { id: string; status: string; confirmations: number }) {
+  await app.hub.publishToUser(userId, { messageType: 'deposit_update', data }).catch((error: unknown) => {
+    app.log.warn({ err: error, userId }, 'deposit_update push failed')
+  })
+}
+
+/**
+ * Credits a deposit to the user's live book: the journal first (its key makes a second credit a replay), then the row.
+ * Answers the row as it ends, or null when it was no longer pending or in review.
+ */
+export async function creditDeposit(app: FastifyInstance, row: DepositRow, amount = row.amount): Promise<DepositRow | null> {
+  const value = plain(amount)
+  const posted = await postJournal(app.db, {
+    kind: 'deposit',
+    reason: 'deposit.credit',
+    reference: `${row.currency} ${row.network} ${row.txHash}`,
+    idempotencyKey: depositKey(row),
+    userId: row.userId,
+    legs: [
+      { account: { ownerId: row.userId, book: 'live', kind: 'available' }, amount: value, currency: row.currency },
+      { account: { ownerId: null, book: 'live', kind: 'deposits_clearing' }, amount: new Decimal(value).negated().toFixed(), currency: row.currency },
+    ],
+  })
+  const [updated] = await app.db
+    .update(deposits)
+    .set({ status: 'credited', journalId: posted.journalId, creditedAt: posted.createdAt, updatedAt: new Date(), amount: value })
+    .where(and(eq(deposits.id, row.id), inArray(deposits.status, ['pending', 'review'])))
+    .returning()
+  if (!updated) return null
+  if (!posted.replayed) await pushBalanceUpdates(app, posted)
+  await pushDepositUpdate(app, row.userId, { id: row.id.toString(), status: 'credited', confirmations: updated.confirmations })
+  return updated
+}
+
+/** What a claimed transaction did on chain, against the network's terms and the amount claimed. */
+export async function checkClaimOnChain(
+  app: FastifyInstance,
+  config: NetworkConfig,
+  txHash: string,
+  claimed: string,
+): Promise<{ check: DepositCheck; logIndex: number | null; blockNumber: number | null }> {
+  const checkedAt = app.now()
+  const found = await transfersOfTx(chainOf(app.conf.ethRpcUrl!), txHash as Hash)
+  if (found.status === 'notFound') return { check: { checkedAt, amount: null, from: null, confirmations: null, problems: ['notFound'] }, logIndex: null, blockNumber: null }
+  if (found.status === 'failed') {
+    return { check: { checkedAt, amount: null, from: null, confirmations: found.confirmations, problems: ['failed'] }, logIndex: null, blockNumber: found.blockNumber }
+  }
+  const paid = paidTo(found.transfers, config.depositAddress ?? '', config.tokenContract, config.tokenDecimals)
+  const problems: CheckProblem[] = []
+  if (!paid.first) problems.push('wrongAddress')
+  else if (!new Decimal(paid.amount).eq(claimed)) problems.push('amountMismatch')
+  if (paid.first && new Decimal(paid.amount).lt(config.depositMin)) problems.push('belowMinimum')
+  if (found.confirmations < config.confirmations) problems.push('notConfirmed')
+  return {
+    check: { checkedAt, amount: paid.first ? paid.amount : null, from: paid.first?.from ?? null, confirmations: found.confirmations, problems },
+    logIndex: paid.first?.logIndex ?? null,
+    blockNumber: found.blockNumber,
+  }
+}
+
+/** Only "not confirmed yet" stands between the claim and its credit. */
+const onlyWaiting = (problems: CheckProblem[]) => problems.length === 1 && problems[0] === 'notConfirmed'
+
+const isUniqueViolation = (error: unknown) => {
+  const cause = (error as { cause?: { code?: string }; code?: string }) ?? {}
+  return cause.code === '23505' || cause.cause?.code === '23505'
+}
+
+/** /createRechargePlat: a claim with its proof. Checked on chain when the network is followed, else left for review. */
+export async function createClaim(app: FastifyInstance, userId: string, body: CreateRechargePlat): Promise<Deposit> {
+  const config = await networkOf(app.db, body.currency, body.network)
+  if (!depositsOpen(config)) throw new AppError(400, 'depositsClosed', { currency: body.currency, network: config.networkName })
+  const txHash = body.txHash.toLowerCase()
+  if (!txHash.endsWith(body.last6.toLowerCase())) throw new AppError(400, 'depositLast6Mismatch')
+  const scale = await scaleOf(app.db, body.currency)
+  if (new Decimal(body.amount).decimalPlaces() > scale) throw new AppError(400, 'depositTooPrecise', { currency: body.currency, scale })
+  if (new Decimal(body.amount).lt(config.depositMin)) throw new AppError(400, 'depositBelowMinimum', { currency: body.currency, min: config.depositMin })
+  const upload = await ownedUpload(app.db, body.screenshot, userId, 'deposit')
+  if (!upload) throw new AppError(400, 'depositScreenshotMissing')
+  // A transfer the follower already found (from the user's own address) is not claimed again.
+  const [seen] = await app.db
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(and(eq(deposits.network, body.network), eq(deposits.txHash, txHash)))
+    .limit(1)
+  if (seen) throw new AppError(409, 'depositTxClaimed')
+
+  const checked = isFollowed(config, hasRpc(app)) ? await checkClaimOnChain(app, config, txHash, body.amount) : null
+  const problems = checked?.check.problems ?? null
+  const status = problems !== null && (problems.length === 0 || onlyWaiting(problems)) ? 'pending' : 'review'
+  let row: DepositRow
+  try {
+    const [inserted] = await app.db
+      .insert(deposits)
+      .values({
+        userId,
+        currency: body.currency,
+        network: body.network,
+        source: 'claim',
+        txHash,
+        logIndex: checked?.logIndex ?? null,
+        fromAddress: checked?.check.from ?? null,
+        amount: body.amount,
+        blockNumber: checked?.blockNumber ?? null,
+        confirmations: Math.min(checked?.check.confirmations ?? 0, config.confirmations),
+        confirmationsNeeded: config.confirmations,
+        status,
+        checkResult: checked?.check ?? null,
+        last6: body.last6.toLowerCase(),
+        screenshot: upload.id,
+      })
+      .returning()
+    row = inserted!
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, 'depositTxClaimed')
+    throw error
+  }
+  if (status === 'pending' && problems?.length === 0) row = (await creditDeposit(app, row)) ?? row
+  return toDeposit(row)
+}
+
+/** One deposit by its id (operators); 404 when absent. */
+export async function depositById(db: Db, id: string): Promise<DepositRow> {
+  if (!/^\d{1,19}$/.test(id)) throw new AppError(404, 'depositNotFound')
+  const [row] = await db.select().from(deposits).where(eq(deposits.id, BigInt(id)))
+  if (!row) throw new AppError(404, 'depositNotFound')
+  return row
+}
+
+/** Re-checks the claims waiting for confirmations; credits those that now match. Leader only (chain follower). */
+export async function recheckPendingClaims(app: FastifyInstance): Promise<number> {
+  const rows = await app.db.select().from(deposits).where(and(eq(deposits.source, 'claim'), eq(deposits.status, 'pending')))
+  let credited = 0
+  for (const row of rows) {
+    const config = await networkOf(app.db, row.currency, row.network)
+    const { check } = await checkClaimOnChain(app, config, row.txHash, row.amount)
+    const confirmations = Math.min(check.confirmations ?? 0, row.confirmationsNeeded)
+    if (check.problems.length === 0) {
+      await app.db.update(deposits).set({ checkResult: check, confirmations }).where(eq(deposits.id, row.id))
+      if (await creditDeposit(app, { ...row, confirmations })) credited++
+    } else if (onlyWaiting(check.problems)) {
+      if (confirmations !== row.confirmations) {
+        await app.db.update(deposits).set({ checkResult: check, confirmations, updatedAt: new Date() }).where(eq(deposits.id, row.id))
+        await pushDepositUpdate(app, row.userId, { id: row.id.toString(), status: 'pending', confirmations })
+      }
+    } else {
+      // The transfer changed (a reorganisation): an operator decides.
+      await app.db.update(deposits).set({ checkResult: check, status: 'review', updatedAt: new Date() }).where(eq(deposits.id, row.id))
+      await pushDepositUpdate(app, row.userId, { id: row.id.toString(), status: 'review', confirmations })
+    }
+  }
+  return credited
+}
