@@ -1,5 +1,5 @@
 // The orders table's queries. Money is not here: orders.money.ts pairs each state change with its journal.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import { balancesOf, type AccountBalanceRow, type BookBalances } from '../../ledger/books.ts'
 import type { Book, DbOrTx, Tx } from '../../ledger/types.ts'
 import { orders, type OrderRow } from './orders.table.ts'
@@ -19,16 +19,6 @@ export async function insertOrderOnce(tx: Tx, values: NewOrder): Promise<OrderRo
 
 export async function orderByOpenKey(handle: DbOrTx, openKey: string): Promise<OrderRow | undefined> {
   const [row] = await handle.select().from(orders).where(eq(orders.openKey, openKey))
-  return row
-}
-
-/** The user's order, locked until the transaction ends; undefined for another user's or an unknown number. */
-export async function lockOrder(tx: Tx, userId: string, orderNo: bigint): Promise<OrderRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderNo), eq(orders.userId, userId)))
-    .for('update')
   return row
 }
 
@@ -92,6 +82,19 @@ export const liveOrders = (handle: DbOrTx) => handle.select().from(orders).where
 export async function lockBook(tx: Tx, userId: string, book: Book): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${userId}:${book}`}, 7351005))`)
 }
+
+/** The user's order with its book locked (lockBook) and the row locked after it, in one round trip
+ * (0015_orders_lock_book.sql); undefined for another user's or an unknown number. */
+export async function lockOwnOrder(tx: Tx, userId: string, orderNo: bigint): Promise<OrderRow | undefined> {
+  const result = await tx.execute(sql`SELECT * FROM orders_lock_order(${userId}::uuid, ${orderNo}::bigint)`)
+  const [raw] = (result as unknown as { rows: Record<string, unknown>[] }).rows
+  return raw && orderRowOf(raw)
+}
+
+// A raw orders row (column names, driver values) as Drizzle maps it in a select.
+const columns = Object.entries(getTableColumns(orders))
+const orderRowOf = (raw: Record<string, unknown>) =>
+  Object.fromEntries(columns.map(([key, column]) => [key, raw[column.name] == null ? null : column.mapFromDriverValue(raw[column.name])])) as OrderRow
 
 /** lockBook, then the book's balances read under the lock: one round trip (0015_orders_lock_book.sql). */
 export async function lockBookBalances(tx: Tx, userId: string, book: Book): Promise<BookBalances> {

@@ -10,10 +10,10 @@ import { bookBalances } from '../../ledger/books.ts'
 import { retrying } from '../../ledger/db-errors.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
 import { postJournal, type Posted } from '../../ledger/post.ts'
-import type { Book } from '../../ledger/types.ts'
+import type { Book, Tx } from '../../ledger/types.ts'
 import { checkSlippage, checkStops, checkTerms, currentRates, instrumentOf, requireOpenMarket, requireQuote, withRates } from './orders.checks.ts'
 import { feeJournal, noteFeePosted, openOrder, settleCancel, settleClose, type Pricing } from './orders.money.ts'
-import { lockBook, lockBookBalances, lockOrder, openPositions, orderOf, orderPage } from './orders.repository.ts'
+import { lockOwnOrder, openPositions, orderOf, orderPage } from './orders.repository.ts'
 import type { OrderRow } from './orders.table.ts'
 import { floating, toOrder } from './orders.view.ts'
 import { ordersChanged } from './order-events.ts'
@@ -71,33 +71,31 @@ export async function createLimitOrder(app: FastifyInstance, user: AuthUser, bod
   return view(app, row, pricing)
 }
 
-/** The caller's order or 404 (another user's order is not theirs to know about). */
-async function ownOrder(app: FastifyInstance, userId: string, orderNo: string, kind: OrderRow['kind']): Promise<OrderRow> {
-  const row = await orderOf(app.db, userId, BigInt(orderNo))
+/** The caller's order of that kind, or 404 (another user's order is not theirs to know about). */
+function ofKind(row: OrderRow | undefined, kind: OrderRow['kind']): OrderRow {
   if (!row || row.kind !== kind) throw new AppError(404, 'orderNotFound')
   return row
 }
+const ownOrder = async (app: FastifyInstance, userId: string, orderNo: string, kind: OrderRow['kind']) => ofKind(await orderOf(app.db, userId, BigInt(orderNo)), kind)
+/** ownOrder with its book and row locked for this transaction (lockOwnOrder). */
+const lockedOwnOrder = async (tx: Tx, userId: string, orderNo: string, kind: OrderRow['kind']) => ofKind(await lockOwnOrder(tx, userId, BigInt(orderNo)), kind)
 
 /** Test hook of closePositionOrder: runs after the close commits, before its P/L settlement is posted. */
 export type AfterCloseCommit = () => void | Promise<void>
 
 export async function closePositionOrder(app: FastifyInstance, user: AuthUser, orderNo: string, afterCommit?: AfterCloseCommit): Promise<Order> {
-  const found = await ownOrder(app, user.id, orderNo, 'contract')
-  if (found.status !== 'open') throw new AppError(409, 'positionNotOpen')
-  const inst = instrumentOf(found.symbol)
-  requireOpenMarket(app, inst)
-  const quote = requireQuote(app, inst.symbol)
   const pricing = pricingOf(app)
-  const price = closePrice(found.side, quote)
-  const pl = withRates(inst.symbol, () => profit(inst, found.side, found.lots, found.openPrice!, price, pricing.rates))
   const { row, posted, deferred } = await retrying(() =>
     app.db.transaction(async (tx) => {
-      const balances = await lockBookBalances(tx, user.id, found.book)
-      const locked = await lockOrder(tx, user.id, found.id)
-      if (locked?.status !== 'open') throw new AppError(409, 'positionNotOpen')
-      // A user's close records no margin level; the loss cap needs only what `available` holds (this close's lock
-      // keeps it: every order event on the book takes it first).
-      const usdt = balances.currencies.find((c) => c.currency === locked.marginCurrency)
+      // The order is looked up, its book and row locked, in one round trip; then each check as before any lock.
+      const locked = await lockedOwnOrder(tx, user.id, orderNo, 'contract')
+      if (locked.status !== 'open') throw new AppError(409, 'positionNotOpen')
+      const inst = instrumentOf(locked.symbol)
+      requireOpenMarket(app, inst)
+      const price = closePrice(locked.side, requireQuote(app, inst.symbol))
+      const pl = withRates(inst.symbol, () => profit(inst, locked.side, locked.lots, locked.openPrice!, price, pricing.rates))
+      // A user's close records no margin level; the loss cap needs only what `available` holds.
+      const usdt = (await bookBalances(tx, user.id, locked.book)).currencies.find((c) => c.currency === locked.marginCurrency)
       const close = { price, pl, reason: 'user', now: app.now(), marginLevel: null, available: dec(usdt?.available ?? '0'), deferSettlement: true } as const
       return settleClose(tx, locked, close, app.db)
     }),
@@ -111,13 +109,10 @@ export async function closePositionOrder(app: FastifyInstance, user: AuthUser, o
 }
 
 export async function cancelLimitOrder(app: FastifyInstance, user: AuthUser, orderNo: string): Promise<Order> {
-  const found = await ownOrder(app, user.id, orderNo, 'limit')
-  if (found.status !== 'pending') throw new AppError(409, 'limitNotPending')
   const { row, posted } = await retrying(() =>
     app.db.transaction(async (tx) => {
-      await lockBook(tx, user.id, found.book)
-      const locked = await lockOrder(tx, user.id, found.id)
-      if (locked?.status !== 'pending') throw new AppError(409, 'limitNotPending')
+      const locked = await lockedOwnOrder(tx, user.id, orderNo, 'limit')
+      if (locked.status !== 'pending') throw new AppError(409, 'limitNotPending')
       return settleCancel(tx, locked, app.now())
     }),
   )
