@@ -26,5 +26,13 @@ export const fundsMessages = {
   },
   depositNotFound: /*i18n*/ { id: 'server.funds.depositNotFound', message: 'Deposit not found' },
   depositNotWaiting: /*i18n*/ { id: 'server.funds.depositNotWaiting', message: 'This deposit is no longer waiting for a decision' },
+  depositAddressInvalid: /*i18n*/ {
+    id: 'server.funds.addressInvalid',
+    message: 'The receiving address is not a valid address (check its upper and lower case letters)',
+  },
+  tokenDecimalsTooFine: /*i18n*/ {
+    id: 'server.funds.tokenDecimalsTooFine',
+    message: 'The ledger keeps {currency} with {scale} decimals; a token with more decimals cannot be credited exactly',
+  },
   reasonDepositCredit: /*i18n*/ { id: 'server.ledger.reason.deposit.credit', message: 'Deposit credited' },
 } as const

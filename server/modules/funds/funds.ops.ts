@@ -1,0 +1,159 @@
+// The console's side of funds: the deposits waiting for a decision (with what the chain showed), approve and reject,
+// and the settings of each currency on each network. Every action commits with its audit row (ops/audit.ts); an
+// approval posts its journal in the same transaction under the transfer's key, so approving twice, or approving what
+// the follower credits meanwhile, credits once.
+import { and, count, desc, eq, inArray } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { opsFundsApi, type OpsDeposit, type UpdateNetwork } from '#contract/ops-funds.ts'
+import { AppError } from '../../app-error.ts'
+import { Decimal } from '../../ledger/decimal.ts'
+import { scaleOf } from '../../ledger/legs.ts'
+import { pushBalanceUpdates } from '../../ledger/notify.ts'
+import { postJournal } from '../../ledger/post.ts'
+import { checksummed } from '../auth/auth.service.ts'
+import { userLabels } from '../auth/users.repository.ts'
+import { audit } from '../ops/audit.ts'
+import { opsRoute } from '../ops/ops-route.ts'
+import { depositById, depositKey, pushDepositUpdate, toDeposit, type DepositRow } from './deposits.service.ts'
+import { listNetworks, networkOf } from './funds.service.ts'
+import { deposits, fundsNetworks } from './funds.table.ts'
+
+async function opsDeposits(app: FastifyInstance, rows: DepositRow[]): Promise<OpsDeposit[]> {
+  const labels = await userLabels(app.db, rows.map((r) => r.userId))
+  return rows.map((row) => ({
+    ...toDeposit(row),
+    userId: row.userId,
+    user: labels.get(row.userId) ?? row.userId,
+    last6: row.last6,
+    screenshot: row.screenshot,
+    chainChecked: row.checkResult !== null,
+  }))
+}
+
+const WAITING = ['pending', 'review'] as const
+
+async function depositsPage(app: FastifyInstance, query: { page: number; size: number; status: 'waiting' | 'all' }) {
+  const where = query.status === 'waiting' ? inArray(deposits.status, [...WAITING]) : undefined
+  const [rows, [total]] = await Promise.all([
+    app.db.select().from(deposits).where(where).orderBy(desc(deposits.id)).limit(query.size).offset((query.page - 1) * query.size),
+    app.db.select({ n: count() }).from(deposits).where(where),
+  ])
+  return { list: await opsDeposits(app, rows), total: total?.n ?? 0, page: query.page, size: query.size }
+}
+
+type Operator = { id: string; name: string }
+
+async function approve(app: FastifyInstance, operator: Operator, id: string, amount?: string): Promise<OpsDeposit> {
+  const row = await depositById(app.db, id)
+  const value = new Decimal(amount ?? row.amount).toFixed()
+  const scale = await scaleOf(app.db, row.currency)
+  if (new Decimal(value).decimalPlaces() > scale) throw new AppError(400, 'depositTooPrecise', { currency: row.currency, scale })
+  const result = await app.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(deposits)
+      .where(and(eq(deposits.id, row.id), inArray(deposits.status, [...WAITING])))
+      .for('update')
+    if (!locked) throw new AppError(409, 'depositNotWaiting')
+    const posted = await postJournal(tx, {
+      kind: 'deposit',
+      reason: 'deposit.credit',
+      reference: `${locked.currency} ${locked.network} ${locked.txHash}`,
+      idempotencyKey: depositKey(locked),
+      userId: locked.userId,
+      legs: [
+        { account: { ownerId: locked.userId, book: 'live', kind: 'available' }, amount: value, currency: locked.currency },
+        { account: { ownerId: null, book: 'live', kind: 'deposits_clearing' }, amount: new Decimal(value).negated().toFixed(), currency: locked.currency },
+      ],
+    })
+    const [updated] = await tx
+      .update(deposits)
+      .set({ status: 'credited', amount: value, journalId: posted.journalId, creditedAt: posted.createdAt, reviewedBy: operator.id, updatedAt: new Date() })
+      .where(eq(deposits.id, locked.id))
+      .returning()
+    await audit(tx, operator, {
+      action: 'deposits.approve',
+      subject: `deposit:${id}`,
+      before: { status: locked.status, amount: new Decimal(locked.amount).toFixed() },
+      after: { status: 'credited', amount: value, journalId: posted.journalId, replayed: posted.replayed },
+    })
+    return { updated: updated!, posted }
+  })
+  if (!result.posted.replayed) await pushBalanceUpdates(app, result.posted)
+  await pushDepositUpdate(app, row.userId, { id, status: 'credited', confirmations: result.updated.confirmations })
+  return (await opsDeposits(app, [result.updated]))[0]!
+}
+
+async function reject(app: FastifyInstance, operator: Operator, id: string, reason: string): Promise<OpsDeposit> {
+  const row = await depositById(app.db, id)
+  const updated = await app.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(deposits)
+      .set({ status: 'rejected', rejectReason: reason, reviewedBy: operator.id, updatedAt: new Date() })
+      .where(and(eq(deposits.id, row.id), inArray(deposits.status, [...WAITING])))
+      .returning()
+    if (!changed) throw new AppError(409, 'depositNotWaiting')
+    await audit(tx, operator, { action: 'deposits.reject', subject: `deposit:${id}`, before: { status: row.status }, after: { status: 'rejected', reason } })
+    return changed
+  })
+  await pushDepositUpdate(app, row.userId, { id, status: 'rejected', confirmations: updated.confirmations })
+  return (await opsDeposits(app, [updated]))[0]!
+}
+
+/** EIP-55, or 400 when it is no address or its checksum fails. */
+function evmAddress(value: string): string {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(value)) throw new AppError(400, 'depositAddressInvalid')
+  try {
+    return checksummed(value)
+  } catch {
+    throw new AppError(400, 'depositAddressInvalid')
+  }
+}
+
+const decimalOrNull = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Decimal(value).toFixed())
+
+async function updateNetwork(app: FastifyInstance, operator: Operator, body: UpdateNetwork) {
+  const before = await networkOf(app.db, body.currency, body.network)
+  const kind = before.kind
+  let depositAddress = body.depositAddress
+  if (depositAddress && kind === 'evm') depositAddress = evmAddress(depositAddress)
+  const tokenDecimals = body.tokenDecimals ?? before.tokenDecimals
+  const scale = await scaleOf(app.db, body.currency)
+  // A token finer than the ledger's scale would arrive in amounts the ledger cannot hold exactly.
+  if (tokenDecimals > scale) throw new AppError(400, 'tokenDecimalsTooFine', { currency: body.currency, scale })
+  const changes = {
+    networkName: body.networkName,
+    depositEnabled: body.depositEnabled,
+    depositAddress,
+    depositMin: decimalOrNull(body.depositMin) ?? undefined,
+    confirmations: body.confirmations,
+    onChain: body.onChain,
+    tokenContract: body.tokenContract === undefined ? undefined : body.tokenContract === null ? null : evmAddress(body.tokenContract),
+    tokenDecimals: body.tokenDecimals,
+    withdrawEnabled: body.withdrawEnabled,
+    withdrawFee: decimalOrNull(body.withdrawFee) ?? undefined,
+    withdrawFeeRate: decimalOrNull(body.withdrawFeeRate) ?? undefined,
+    withdrawMin: decimalOrNull(body.withdrawMin) ?? undefined,
+    withdrawDailyMax: decimalOrNull(body.withdrawDailyMax),
+    withdrawKycAbove: decimalOrNull(body.withdrawKycAbove),
+    withdrawSecondConfirmAbove: decimalOrNull(body.withdrawSecondConfirmAbove),
+  }
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
+  await app.db.transaction(async (tx) => {
+    await tx
+      .update(fundsNetworks)
+      .set({ ...set, updatedAt: new Date() })
+      .where(and(eq(fundsNetworks.currency, body.currency), eq(fundsNetworks.network, body.network)))
+    const after = await networkOf(tx, body.currency, body.network)
+    await audit(tx, operator, { action: 'funds.updateNetwork', subject: `network:${body.currency}:${body.network}`, before, after })
+  })
+  return networkOf(app.db, body.currency, body.network)
+}
+
+export function registerFundsOpsRoutes(app: FastifyInstance) {
+  opsRoute(app, opsFundsApi.deposits, ({ query }) => depositsPage(app, query))
+  opsRoute(app, opsFundsApi.approveDeposit, ({ body, operator }) => approve(app, operator, body.id, body.amount))
+  opsRoute(app, opsFundsApi.rejectDeposit, ({ body, operator }) => reject(app, operator, body.id, body.reason))
+  opsRoute(app, opsFundsApi.networks, () => listNetworks(app.db))
+  opsRoute(app, opsFundsApi.updateNetwork, ({ body, operator }) => updateNetwork(app, operator, body))
+}
