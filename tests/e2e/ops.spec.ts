@@ -3,7 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { OPS_MARKER } from '../../src/ops/marker.ts'
+import { signInFresh } from './fixtures/app.ts'
 import { createOperator, fillOpsSignIn, opsSignIn } from './fixtures/ops.ts'
+import { installWallet } from './fixtures/wallet.ts'
 
 const DIST = 'dist'
 const scriptsIn = (dir: string) =>
@@ -82,4 +84,38 @@ test('an operator signs in with password and TOTP, sees only the pages of their 
   await expect(log.getByText('ops.signIn').first()).toBeVisible()
   await expect(log.getByText(admin.name).first()).toBeVisible()
   await expect(log.getByText(support.name).first()).toBeVisible()
+})
+
+test('an operator signs in with TOTP, finds a user, and sends a message the user sees without reloading', async ({ browser, page, baseURL }) => {
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  await page.goto('/profile/notifications')
+  await expect(page.getByTestId('message')).toHaveCount(1)
+
+  // The operator works in a browser of their own, at the same width.
+  const desk = await browser.newContext({ viewport: page.viewportSize(), baseURL })
+  try {
+    const ops = await desk.newPage()
+    await opsSignIn(ops, ['support'])
+    // Support's first page is Users.
+    await expect(ops).toHaveURL(/\/ops\/users$/)
+    await ops.getByLabel('Wallet address, e-mail or user id').fill(wallet.address.slice(2, 14).toLowerCase())
+    await ops.getByRole('button', { name: 'Search' }).click()
+    await ops.getByRole('link', { name: new RegExp(wallet.address) }).click()
+    await expect(ops.getByRole('heading', { level: 1 })).toHaveText(wallet.address)
+    const demoBook = ops.getByRole('region', { name: 'Demo book' })
+    await expect(demoBook.getByRole('row', { name: /USDT/ })).toContainText('10,000')
+    await expect(ops.getByTestId('ops-session')).toHaveCount(1)
+
+    await ops.getByLabel('Title', { exact: true }).fill('Your documents')
+    await ops.getByLabel('Message', { exact: true }).fill('Please upload a clearer photo of your ID.')
+    await ops.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(ops.getByText('Message sent')).toBeVisible()
+
+    const pushed = page.getByTestId('message').filter({ hasText: 'Your documents' })
+    await expect(pushed).toContainText('Please upload a clearer photo of your ID.')
+    await expect(pushed).toHaveAttribute('data-unread', 'true')
+  } finally {
+    await desk.close()
+  }
 })

@@ -13,6 +13,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx'
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { formatDateTime } from '../../../lib/format.ts'
 import { opsCall } from '../../api.ts'
+import { Pager } from '../../components/pager.tsx'
 
 const SIZE = 20
 
@@ -32,7 +33,6 @@ export default function AuditPage() {
     setSubject(draft.trim())
     setPage(1)
   }
-  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / SIZE)) : 1
   return (
     <>
       <PageHeader title={<Trans>Audit log</Trans>} />
@@ -72,21 +72,7 @@ export default function AuditPage() {
           </ul>
         </Card>
       )}
-      {pages > 1 && (
-        <div className="ops-pager">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            <Trans>Newer</Trans>
-          </Button>
-          <span>
-            <Trans>
-              Page {page} of {pages}
-            </Trans>
-          </span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            <Trans>Older</Trans>
-          </Button>
-        </div>
-      )}
+      {query.data && <Pager page={page} size={SIZE} total={query.data.total} onPage={setPage} />}
     </>
   )
 }
