@@ -10,7 +10,7 @@ export const LEGACY_PATHS: Readonly<Record<string, string>> = {
   '/verification': '/profile/verification',
   '/about': '/aboutUs',
   '/deposit': '/cruuency',
-  '/withdraw': '/profile/balance',
+  '/withdraw': '/profile/withdraw',
   '/financing': '/loan',
   '/orders': '/profile/orders',
 }

@@ -3,6 +3,7 @@ import { opsWithdrawalsApi } from '#contract/ops-withdrawals.ts'
 import { withdrawalsApi } from '#contract/withdrawals.ts'
 import { route } from '../../route.ts'
 import { opsRoute } from '../ops/ops-route.ts'
+import { registerWithdrawalTestHooks } from './test-hooks.routes.ts'
 import {
   approveWithdrawal,
   myWithdrawal,
@@ -14,6 +15,7 @@ import {
 } from './withdrawals.service.ts'
 
 export function registerWithdrawalRoutes(app: FastifyInstance) {
+  registerWithdrawalTestHooks(app)
   route(app, withdrawalsApi.submit, ({ user, body, idempotencyKey }) => submitWithdrawal(app, user, body, idempotencyKey))
   route(app, withdrawalsApi.info, ({ user }) => withdrawInfo(app, user))
   route(app, withdrawalsApi.list, ({ user, query }) => myWithdrawals(app.db, user.id, query.page, query.size))

@@ -1,10 +1,12 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { ordersApi, type CreateContractOrder, type CreateLimitOrder } from '#contract/orders.ts'
-import { api, ApiError } from '../../lib/api.ts'
+import { api } from '../../lib/api.ts'
 import { asUser } from '../../lib/private-query.ts'
 import { userKeys, type UserId } from '../../lib/query-keys.ts'
 import { getSession } from '../../lib/session.ts'
 import { STALE } from '../../lib/stale.ts'
+
+export { operationKeys } from '../../lib/operation-keys.ts'
 
 /** One page holds every open position and pending order a person can follow on a phone. */
 const LIST_SIZE = 100
@@ -41,24 +43,6 @@ export const orderQueries = {
     }),
 }
 
-/**
- * One Idempotency-Key per operation: the same key for every retry of the same request after a timeout or a network
- * failure (the money moves once), a new one once the request changes or the server gave its answer.
- */
-export function operationKeys() {
-  let current: { body: string; key: string } | null = null
-  return {
-    keyFor(body: unknown): string {
-      const json = JSON.stringify(body)
-      if (current?.body !== json) current = { body: json, key: crypto.randomUUID() }
-      return current.key
-    },
-    settled(error: unknown) {
-      const retryable = !(error instanceof ApiError) || error.code === 408 || error.code >= 500
-      if (!retryable) current = null
-    },
-  }
-}
 
 function useRefreshOrders() {
   const queryClient = useQueryClient()
