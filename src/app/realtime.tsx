@@ -64,6 +64,9 @@ function handler(queryClient: QueryClient) {
       case 'order_update':
         if (userId !== null) refresh(userKeys.orders(userId))
         break
+      case 'kyc_update':
+        if (userId !== null) refresh(userKeys.kyc(userId))
+        break
       case 'balance_update':
         if (userId === null) break
         refresh(userKeys.balance(userId))

@@ -33,6 +33,8 @@ export type ApiOptions<E extends Endpoint> = {
   token?: string
   /** The operator console's token (src/ops/api.ts): sent on any endpoint, and a 401 never ends the user's session. */
   operatorToken?: string
+  /** A multipart body (a picture for /imgUpload) instead of JSON; the browser sets its Content-Type. */
+  form?: FormData
 }
 
 export function buildUrl(path: string, query?: Record<string, unknown>): string {
@@ -60,7 +62,7 @@ export async function api<E extends Endpoint>(endpoint: E, options: ApiOptions<E
   const invite = readCookie('invitecode')
   if (invite) headers.invitecode = invite
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey
-  if (endpoint.method === 'POST') headers['Content-Type'] = 'application/json'
+  if (endpoint.method === 'POST' && !options.form) headers['Content-Type'] = 'application/json'
 
   const timeout = new AbortController()
   const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS)
@@ -70,7 +72,7 @@ export async function api<E extends Endpoint>(endpoint: E, options: ApiOptions<E
     response = await fetch(buildUrl(endpoint.path, options.query as Record<string, unknown> | undefined), {
       method: endpoint.method,
       headers,
-      body: endpoint.method === 'POST' ? JSON.stringify(options.body ?? {}) : undefined,
+      body: endpoint.method !== 'POST' ? undefined : (options.form ?? JSON.stringify(options.body ?? {})),
       signal,
     })
   } catch (error) {

@@ -10,8 +10,6 @@ export type UserId = string | null
 export const publicKeys = {
   config: () => ['config'] as const,
   market: () => ['market'] as const,
-  /** Currencies and their networks with deposit and withdrawal terms (/getCurrencyContainsNetList). */
-  funds: () => ['funds'] as const,
 }
 
 export const userKeys = {
@@ -27,4 +25,6 @@ export const userKeys = {
   /** The trading account (margin, equity): refreshed by order_update (under orders) and by balance_update. */
   tradeAccount: (userId: UserId) => [...userKeys.orders(userId), 'account'] as const,
   favourites: (userId: UserId) => [...userKeys.of(userId), 'favourites'] as const,
+  /** Identity verification: refreshed by kyc_update. */
+  kyc: (userId: UserId) => [...userKeys.of(userId), 'kyc'] as const,
 }
