@@ -10,6 +10,8 @@ export type UserId = string | null
 export const publicKeys = {
   config: () => ['config'] as const,
   market: () => ['market'] as const,
+  /** Currencies and their networks with deposit and withdrawal terms (/getCurrencyContainsNetList). */
+  funds: () => ['funds'] as const,
 }
 
 export const userKeys = {

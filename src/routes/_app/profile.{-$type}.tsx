@@ -8,6 +8,7 @@ import { NotificationsPanel } from '../../features/messages/components/notificat
 import { ChangePasswordForm } from '../../features/password/components/change-password-form.tsx'
 import { OrdersSection } from './-orders-section.tsx'
 import { VerificationPanel } from '../../features/kyc/components/verification-panel.tsx'
+import { WithdrawSection } from './-withdraw-section.tsx'
 
 export const Route = createFileRoute('/_app/profile/{-$type}')({ component: ProfileRoute })
 
@@ -28,6 +29,8 @@ function panelFor(type: string | undefined): ReactNode {
       return <OrdersSection />
     case 'verification':
       return <VerificationPanel />
+    case 'withdraw':
+      return <WithdrawSection />
     default:
       return undefined
   }
