@@ -1,9 +1,12 @@
 // What withdrawals need from other modules, in one place: a currency's terms on a network (the funds module's
 // configuration, funds_networks) and the chain check of a payout.
 import type { FastifyInstance } from 'fastify'
+import type { Hash } from 'viem'
 import type { WithdrawTerms } from '#contract/withdraw-math.ts'
 import { AppError } from '../../app-error.ts'
+import { Decimal } from '../../ledger/decimal.ts'
 import type { DbOrTx } from '../../ledger/types.ts'
+import { chainOf, paidTo, transfersOfTx } from '../funds/chain.ts'
 import { networkOf, type NetworkConfig } from '../funds/funds.service.ts'
 
 /** The terms the app sees, plus what only the server uses. */
@@ -50,8 +53,15 @@ export type PayoutCheck = 'ok' | 'notFound' | 'mismatch'
 
 export type Payout = { txHash: string; to: string; amount: string; terms: ServerTerms }
 
-/** Checks a payout on chain; null when no chain is configured (ETH_RPC_URL unset) or the network is not followed. */
+/**
+ * Checks a payout on chain: the transaction exists and succeeded, and it paid the withdrawal's address exactly the
+ * amount that was to arrive, in the network's token (or native coin). null when no chain is configured (ETH_RPC_URL
+ * unset) or operators do not follow this network on chain: the payout is then taken on the operator's word.
+ */
 export async function checkPayout(app: FastifyInstance, payout: Payout): Promise<PayoutCheck | null> {
   if (!app.conf.ethRpcUrl || !payout.terms.evm || !payout.terms.onChain) return null
-  return null
+  const found = await transfersOfTx(chainOf(app.conf.ethRpcUrl), payout.txHash as Hash)
+  if (found.status !== 'ok') return 'notFound'
+  const { amount } = paidTo(found.transfers, payout.to, payout.terms.tokenContract, payout.terms.tokenDecimals)
+  return new Decimal(amount).eq(payout.amount) ? 'ok' : 'mismatch'
 }

@@ -8,18 +8,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AccountInfo } from '#contract/auth.ts'
 import type { AuditEntry } from '#contract/ops.ts'
 import type { OpsWithdrawal } from '#contract/ops-withdrawals.ts'
 import type { Balance } from '#contract/account.ts'
 import type { Withdrawal, WithdrawalPage, WithdrawInfo } from '#contract/withdrawals.ts'
-import { postJournal } from '../../ledger/post.ts'
 import { reconcile } from '../../ledger/reconcile.ts'
 import { buildTestApp, call, signIn } from '../../test/helpers.ts'
 import { kycReviews, reviewKyc, submitKyc } from '../kyc/kyc.service.ts'
 import { signInOperator } from '../ops/test-operators.ts'
 import { plainPng } from '../uploads/test-files.ts'
 import { saveUpload } from '../uploads/uploads.service.ts'
+import { liveUser as liveUserOf } from './test-withdrawals.ts'
 
 let app: FastifyInstance
 let uploadDir: string
@@ -45,23 +44,11 @@ const ask = (token: string, amount: string, more: Record<string, string> = {}, k
 const usdt = async (token: string) => ((await get('/api/getBalance', token)).body.data as Balance).currencies.find((c) => c.currency === 'USDT')!
 const expectReconciled = async () => expect((await reconcile(app.db)).ok).toBe(true)
 
-/** A signed-in user on the live book holding `amount` USDT (credited as a deposit would be). */
+/** A live user holding `amount` USDT, their identity verified when asked. */
 async function liveUser(amount: string, options: { kyc?: boolean } = {}) {
-  const { token } = await signIn(app)
-  const user = (await get('/api/getMyAccountInfo', token)).body.data as AccountInfo
-  await postJournal(app.db, {
-    kind: 'deposit',
-    reason: 'transfer',
-    idempotencyKey: `test-funding:${randomUUID()}`,
-    userId: user!.id,
-    legs: [
-      { account: { ownerId: user!.id, book: 'live', kind: 'available' }, amount, currency: 'USDT' },
-      { account: { ownerId: null, book: 'live', kind: 'deposits_clearing' }, amount: `-${amount}`, currency: 'USDT' },
-    ],
-  })
-  if (options.kyc) await verifyIdentity(user!.id)
-  expect((await post('/api/updateAccountType', token, { accountType: 'live' })).status).toBe(200)
-  return { token, id: user!.id }
+  const user = await liveUserOf(app, amount)
+  if (options.kyc) await verifyIdentity(user.id)
+  return user
 }
 
 /** The user's identity, verified by a compliance operator (three stored photos, the kyc module's own path). */
