@@ -6,7 +6,7 @@ export const opsMessages = {
   opsCodeUsed: /*i18n*/ { id: 'server.ops.codeUsed', message: 'This code was already used: wait for the next code and try again' },
   opsLocked: /*i18n*/ {
     id: 'server.ops.locked',
-    message: 'Too many failed sign-ins: this operator is locked, try again in {minutes} minutes',
+    message: 'Too many failed sign-ins: this operator is locked, try again in {minutes, plural, one {# minute} other {# minutes}}',
   },
   opsForbidden: /*i18n*/ { id: 'server.ops.forbidden', message: 'Your operator roles do not allow this' },
   opsUserNotFound: /*i18n*/ { id: 'server.ops.userNotFound', message: 'There is no user with this id' },

@@ -1,8 +1,8 @@
 // The console's frame: on wide screens a side nav beside the page; on a phone a top bar with the operator and a
 // scrolling row of pages. The nav lists only the pages the operator's roles open.
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { useMutation } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { opsApi, type OperatorRole } from '#contract/ops.ts'
 import { Button } from '../components/ui/button.tsx'
@@ -30,6 +30,12 @@ export function OpsShell({ children }: { children: ReactNode }) {
   const operator = useOperator()
   const desktop = useIsDesktop()
   const roleLabel = useRoleLabel()
+  const nav = useRef<HTMLElement>(null)
+  const path = useRouterState({ select: (state) => state.location.pathname })
+  // On a phone the nav is a scrolling row: keep the current page's link in view.
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  }, [path])
   const signOut = useMutation({
     mutationFn: () => opsCall(opsApi.signOut),
     // Signed out here whatever the server answered: the token is forgotten either way.
@@ -54,7 +60,7 @@ export function OpsShell({ children }: { children: ReactNode }) {
           {desktop && <Trans>Sign out</Trans>}
         </Button>
       </header>
-      <nav className="ops-nav" aria-label={t`Console`}>
+      <nav ref={nav} className="ops-nav" aria-label={t`Console`}>
         {pagesFor(operator).map((page) => (
           <Link key={page.path} to={`/${page.path}` as '/'} className="ops-nav-link" activeProps={{ 'aria-current': 'page' }}>
             {i18n._(page.title)}

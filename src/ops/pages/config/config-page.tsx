@@ -1,6 +1,6 @@
 // Configuration values (what `node server/cli.ts set-config / unset-config` does): each public setting with what an
 // operator set and what the app reads when it is unset. Admins only.
-import { useState, type FormEvent } from 'react'
+import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ConfigKey } from '#contract/config.ts'
@@ -8,7 +8,7 @@ import { opsConsoleApi, type OpsConfigRow } from '#contract/ops.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
-import { TextAreaField } from '../../../components/ui/field.tsx'
+import { TextAreaField, TextField } from '../../../components/ui/field.tsx'
 import { PageHeader } from '../../../components/ui/page-header.tsx'
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { toast } from '../../../components/ui/toast.tsx'
@@ -67,24 +67,18 @@ function ConfigValue({ row }: { row: OpsConfigRow }) {
     save.mutate(draft)
   }
   const id = `ops-config-${row.configKey}`
+  const field = {
+    id,
+    label: <span className="mono">{row.configKey}</span>,
+    value: draft,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setDraft(e.target.value),
+    hint: row.value === null ? (row.fallback === null ? t`Not set.` : t`Not set: the app reads “${row.fallback}”.`) : undefined,
+    error: save.isError ? (save.error instanceof ApiError ? save.error.message : t`Not saved. Try again.`) : undefined,
+  }
   return (
     <Card title={label(row.configKey)} titleId={`${id}-title`}>
       <form onSubmit={submit} className="ops-form" data-testid={id}>
-        <TextAreaField
-          id={id}
-          label={<span className="mono">{row.configKey}</span>}
-          rows={row.configKey === 'licence' ? 5 : 1}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          hint={
-            row.value === null
-              ? row.fallback === null
-                ? t`Not set: the app shows that nothing is configured.`
-                : t`Not set: the app reads “${row.fallback}”.`
-              : undefined
-          }
-          error={save.isError ? (save.error instanceof ApiError ? save.error.message : t`Not saved. Try again.`) : undefined}
-        />
+        {row.configKey === 'licence' ? <TextAreaField {...field} rows={5} /> : <TextField {...field} />}
         <div className="ops-actions">
           <Button type="submit" loading={save.isPending && save.variables !== null} disabled={draft === (row.value ?? '')}>
             <Trans>Save</Trans>

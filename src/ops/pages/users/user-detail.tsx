@@ -2,6 +2,7 @@
 // and a message to them (support).
 import { useState, type FormEvent } from 'react'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AccountType } from '#contract/auth.ts'
 import { opsConsoleApi, type OpsUserDetail } from '#contract/ops.ts'
@@ -158,7 +159,7 @@ function Sessions({ userId, sessions, canRevoke }: { userId: string; sessions: O
   })
   const revokeAll = useMutation({
     mutationFn: () => opsCall(opsConsoleApi.revokeAllSessions, { body: { userId } }),
-    onSuccess: ({ revoked }) => toast(t`${revoked} sessions ended`, 'success'),
+    onSuccess: ({ revoked }) => toast(plural(revoked, { one: '# session ended', other: '# sessions ended' }), 'success'),
     onError: (error) => toast(errorText(error, t`The sessions could not be ended`), 'error'),
     onSettled: refresh,
   })

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { opsConsoleApi } from '#contract/ops.ts'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -69,7 +69,7 @@ function UserSearch({ initial }: { initial: string }) {
       ) : (
         <>
           <p className="small muted">
-            <Trans>{users.data.total} users</Trans>
+            <Plural value={users.data.total} one="# user" other="# users" />
           </p>
           <Card flush>
             <List label={t`Users`}>
