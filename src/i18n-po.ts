@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { parsePoFile } from '@lingui/format-po'
 import { LANGUAGES } from '#contract/locales.ts'
 
-export const CATALOGS = ['messages', 'server'] as const
+export const CATALOGS = ['messages', 'server', 'ops'] as const
 export type CatalogName = (typeof CATALOGS)[number]
 export type Entry = { key: string; msgid: string; context?: string; english: string; translation: string }
 
