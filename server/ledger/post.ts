@@ -57,21 +57,52 @@ const isTx = (handle: DbOrTx): handle is Tx => 'rollback' in handle
  * account named twice over) throws a plain Error.
  */
 export async function postJournal(handle: DbOrTx, input: JournalInput): Promise<Posted> {
-  const item: Item = {
-    kind: input.kind,
-    reason: input.reason,
-    reference: input.reference ?? null,
-    key: input.idempotencyKey,
-    user: input.userId ?? null,
-    legs: await checkLegs(handle, input.legs),
-  }
-  if (!isTx(handle)) return batcherOf(handle).post(item)
-  await openAccounts(handle, item.legs, openedInTx)
+  if (!isTx(handle)) return batcherOf(handle).post(await itemOf(handle, input))
+  const [outcome] = await postJournalsInTx(handle, [input])
+  if (outcome instanceof AppError) throw outcome
+  return outcome!
+}
+
+const itemOf = async (handle: DbOrTx, input: JournalInput): Promise<Item> => ({
+  kind: input.kind,
+  reason: input.reason,
+  reference: input.reference ?? null,
+  key: input.idempotencyKey,
+  user: input.userId ?? null,
+  legs: await checkLegs(handle, input.legs),
+})
+
+/**
+ * Several postings inside the caller's transaction, in one call of ledger_post_batch (each against the balances the
+ * ones before it left): each answers its Posted or its refusal (the AppError postJournal would throw), in order. A
+ * refusal changes nothing and does not abort the transaction.
+ */
+export async function postJournalsInTx(tx: Tx, inputs: JournalInput[]): Promise<(Posted | AppError)[]> {
+  const items: (Item | AppError)[] = []
+  for (const input of inputs) items.push(await itemOf(tx, input).catch((error: unknown) => refusedWith(error)))
+  const posting = items.filter((item): item is Item => !(item instanceof AppError))
+  await openAccounts(tx, posting.flatMap((item) => item.legs), openedInTx)
+  let outcomes: Outcome[]
   try {
-    return settle((await runBatch(handle, [item]))[0]!)
+    outcomes = posting.length > 0 ? await runBatch(tx, posting) : []
   } catch (error) {
     throw refusalOf(error)
   }
+  let next = 0
+  return items.map((item) => {
+    if (item instanceof AppError) return item
+    try {
+      return settle(outcomes[next++]!)
+    } catch (error) {
+      return refusedWith(error)
+    }
+  })
+}
+
+/** A refusal as a value; anything else (a bug, the database gone) is thrown on. */
+function refusedWith(error: unknown): AppError {
+  if (error instanceof AppError) return error
+  throw error
 }
 
 /**

@@ -1,12 +1,19 @@
--- A user's order event starts by taking the book's lock and reading the book's balances (orders.repository.ts
--- lockBookBalances): one round trip instead of two. The balances are read by a statement of their own inside the
--- function, so in READ COMMITTED they are read after the lock is granted (a single SELECT would read them as they
--- were when it started, before it waited for the lock). The lock is the one lockBook takes: the same key and seed.
-CREATE OR REPLACE FUNCTION orders_lock_book(p_user uuid, p_book text)
-RETURNS TABLE (currency text, kind text, balance text) LANGUAGE plpgsql AS $$
+-- An order event starts by taking the locks of the books it touches and reading their balances (orders.repository.ts
+-- lockBooksBalances): one round trip, for one book or for a batch of opens. The balances are read by a statement of
+-- their own inside the function, so in READ COMMITTED they are read after the locks are granted (a single SELECT
+-- would read them as they were when it started, before it waited). The locks are lockBook's (same key and seed),
+-- taken in key order, so batches and single events queue instead of deadlocking.
+CREATE OR REPLACE FUNCTION orders_lock_books(p_users uuid[], p_books text[])
+RETURNS TABLE (owner_id uuid, book text, currency text, kind text, balance text) LANGUAGE plpgsql AS $$
+DECLARE
+  v_key bigint;
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtextextended(p_user::text || ':' || p_book, 7351005));
-  RETURN QUERY SELECT a.currency, a.kind, a.balance::text FROM accounts a WHERE a.owner_id = p_user AND a.book = p_book;
+  FOR v_key IN SELECT DISTINCT hashtextextended(u.usr::text || ':' || u.bk, 7351005) AS k
+      FROM unnest(p_users, p_books) AS u(usr, bk) ORDER BY k LOOP
+    PERFORM pg_advisory_xact_lock(v_key);
+  END LOOP;
+  RETURN QUERY SELECT a.owner_id, a.book, a.currency, a.kind, a.balance::text FROM accounts a
+    WHERE (a.owner_id, a.book) IN (SELECT u.usr, u.bk FROM unnest(p_users, p_books) AS u(usr, bk));
 END
 $$;
 --> statement-breakpoint

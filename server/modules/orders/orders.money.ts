@@ -1,5 +1,5 @@
-// Every order event that moves money, each in ONE transaction with its row's state change: the book is locked
-// (lockBook, or lockBookBalances which reads the balances in the same round trip), the free margin checked against equity (floating P/L counts), the row changed and the journal posted.
+// Every order event that moves money, each in ONE transaction with its row's state change (opens gathered many to a
+// transaction, each still on its own): the book is locked (lockBook), the free margin checked against equity (floating P/L counts), the row changed and the journal posted.
 // Journal keys: opening and placing use the caller's derived Idempotency-Key; a close is close:<no>, a fill
 // fill:<no>, a cancel cancel:<no>, whoever runs it (the user, the engine, a restarted leader): an event settles once.
 // Legs (margin currency): open = available -> margin (margin and fee), then fee:<no> margin -> house fees (below,
@@ -11,10 +11,21 @@ import { account, dec, type Dec, type Rates } from '#contract/trading-math.ts'
 import type { Ticker } from '#contract/socket.ts'
 import { AppError } from '../../app-error.ts'
 import { bookBalances, type BookBalances } from '../../ledger/books.ts'
-import { postJournal, type JournalInput, type Leg, type Posted } from '../../ledger/post.ts'
+import { postJournal, postJournalsInTx, type JournalInput, type Leg, type Posted } from '../../ledger/post.ts'
 import type { Book, Reason, SystemKind, Tx, UserKind } from '../../ledger/types.ts'
 import type { CatalogueInstrument } from '../../market/catalogue.ts'
-import { insertOrder, insertOrderOnce, lockBookBalances, openPositions, orderByOpenKey, updateOrder } from './orders.repository.ts'
+import {
+  bookKey,
+  deleteOrders,
+  insertOrder,
+  insertOrdersOnce,
+  lockBooksBalances,
+  openPositions,
+  openPositionsOf,
+  ordersByOpenKeys,
+  updateOrder,
+  type NewOrder,
+} from './orders.repository.ts'
 import type { OrderRow } from './orders.table.ts'
 import { floating } from './orders.view.ts'
 
@@ -33,10 +44,13 @@ const houseLeg = (book: Book, kind: SystemKind, currency: string, amount: Dec): 
 
 export type BookState = { available: Dec; margin: Dec; floating: Dec; positions: OrderRow[] }
 
-/** The book as the free-margin check sees it: balances from the ledger (read now, or already read under the lock),
- * open positions at the last quotes. */
-export async function bookState(tx: Tx, userId: string, book: Book, currency: string, pricing: Pricing, read?: BookBalances): Promise<BookState> {
-  const [balances, positions] = await Promise.all([read ?? bookBalances(tx, userId, book), openPositions(tx, userId, book)])
+/** The book as the free-margin check sees it: balances from the ledger, open positions at the last quotes. */
+export async function bookState(tx: Tx, userId: string, book: Book, currency: string, pricing: Pricing): Promise<BookState> {
+  const [balances, positions] = await Promise.all([bookBalances(tx, userId, book), openPositions(tx, userId, book)])
+  return stateOf(balances, positions, currency, pricing)
+}
+
+function stateOf(balances: BookBalances, positions: OrderRow[], currency: string, pricing: Pricing): BookState {
   const mine = balances.currencies.find((c) => c.currency === currency)
   let pl = dec('0')
   for (const p of positions) pl = pl.plus(floating(p, pricing.quote(p.symbol), pricing.rates) ?? '0')
@@ -71,49 +85,94 @@ export type OpenInput = {
   key: string
 } & ({ kind: 'contract'; price: Dec; fee: Dec } | { kind: 'limit'; limitPrice: string })
 
-/** Opens a position (margin + fee) or places a limit order (margin reserved), once per key. */
-export async function openOrder(tx: Tx, input: OpenInput, pricing: Pricing): Promise<{ row: OrderRow; posted: Posted | null }> {
-  const { userId, book, inst } = input
-  const currency = inst.marginCurrency
-  const balances = await lockBookBalances(tx, userId, book)
-  const fee = input.kind === 'contract' ? input.fee : dec('0')
-  requireFreeMargin(await bookState(tx, userId, book, currency, pricing, balances), input.margin.plus(fee), currency)
-  // The key was used before only if a first attempt committed but its answer was lost: answer that row again.
-  const row = await insertOrderOnce(tx, {
-    userId,
-    book,
+export type Opened = { row: OrderRow; posted: Posted | null }
+
+/**
+ * Opens positions (margin + fee) or places limit orders (margin reserved), each once per key, many in one transaction
+ * (the service gathers the opens that arrive together): the books are locked and their balances read in one round
+ * trip, their open positions in another; each order is checked in arrival order against its book as the ones before
+ * it left it, exactly as if they had come one after another; the rows go in with one statement and the journals in
+ * one call of the ledger. Each answers its own row, or its own refusal, which changes nothing.
+ */
+export async function openOrders(tx: Tx, inputs: OpenInput[], pricing: Pricing): Promise<(Opened | AppError)[]> {
+  const refs = inputs.map((i) => ({ userId: i.userId, book: i.book }))
+  // In this order: the positions are read once the locks are held.
+  const balances = await lockBooksBalances(tx, refs)
+  const positions = await openPositionsOf(tx, refs)
+  const states = new Map<string, BookState>()
+  const answers = new Map<string, Opened | AppError>()
+  const accepted: NewOrder[] = []
+  for (const input of inputs) {
+    if (answers.has(input.key) || accepted.some((v) => v.openKey === input.key)) continue
+    const currency = input.inst.marginCurrency
+    const at = `${bookKey(input)}:${currency}`
+    let state = states.get(at)
+    if (!state) states.set(at, (state = stateOf(balances.get(bookKey(input))!, positions.get(bookKey(input))!, currency, pricing)))
+    const values = newOrderOf(input)
+    const needed = input.margin.plus(values.fee!)
+    try {
+      requireFreeMargin(state, needed, currency)
+    } catch (error) {
+      answers.set(input.key, error as AppError)
+      continue
+    }
+    accepted.push(values)
+    state.available = state.available.minus(needed)
+    state.margin = state.margin.plus(needed)
+    if (values.status === 'open') state.floating = state.floating.plus(floating(values as OrderRow, pricing.quote(values.symbol), pricing.rates) ?? '0')
+  }
+  const inserted = accepted.length > 0 ? await insertOrdersOnce(tx, accepted) : []
+  const posted = await postJournalsInTx(tx, inserted.map(openJournal))
+  const refused: bigint[] = []
+  inserted.forEach((row, i) => {
+    const outcome = posted[i]!
+    if (outcome instanceof AppError) refused.push(row.id)
+    answers.set(row.openKey, outcome instanceof AppError ? outcome : { row, posted: outcome })
+  })
+  if (refused.length > 0) await deleteOrders(tx, refused)
+  // A key used before (a first attempt committed but its answer was lost): that row is answered again.
+  const replayed = accepted.filter((v) => !answers.has(v.openKey)).map((v) => v.openKey)
+  if (replayed.length > 0) for (const row of await ordersByOpenKeys(tx, replayed)) answers.set(row.openKey, { row, posted: null })
+  return inputs.map((input) => answers.get(input.key)!)
+}
+
+function newOrderOf(input: OpenInput): NewOrder {
+  const contract = input.kind === 'contract'
+  return {
+    userId: input.userId,
+    book: input.book,
     kind: input.kind,
-    symbol: inst.symbol,
+    symbol: input.inst.symbol,
     side: input.side,
     lots: input.lots,
     leverage: input.leverage,
-    status: input.kind === 'contract' ? 'open' : 'pending',
-    limitPrice: input.kind === 'limit' ? input.limitPrice : null,
-    openPrice: input.kind === 'contract' ? input.price.toFixed() : null,
+    status: contract ? 'open' : 'pending',
+    limitPrice: contract ? null : input.limitPrice,
+    openPrice: contract ? input.price.toFixed() : null,
     takeProfit: input.takeProfit ?? null,
     stopLoss: input.stopLoss ?? null,
     margin: input.margin.toFixed(),
-    fee: fee.toFixed(),
-    marginCurrency: currency,
-    openTime: input.kind === 'contract' ? input.now : null,
+    fee: (contract ? input.fee : dec('0')).toFixed(),
+    marginCurrency: input.inst.marginCurrency,
+    openTime: contract ? input.now : null,
     createTime: input.now,
     openKey: input.key,
-  })
-  if (!row) return { row: (await orderByOpenKey(tx, input.key))!, posted: null }
-  const posted = await postJournal(tx, {
-    kind: 'trade',
-    reason: input.kind === 'contract' ? 'trade.open' : 'limit.reserve',
-    reference: String(row.id),
-    idempotencyKey: input.key,
-    userId,
-    legs: [
-      // The fee waits in the user's margin account; feeJournal moves it to the house (see the file's comment).
-      userLeg(userId, book, 'available', currency, input.margin.plus(fee).neg()),
-      userLeg(userId, book, 'margin', currency, input.margin.plus(fee)),
-    ],
-  })
-  return { row, posted }
+  }
 }
+
+/** An open's journal, keyed by the caller's derived key: margin and fee from available into margin. */
+const openJournal = (row: OrderRow): JournalInput => ({
+  kind: 'trade',
+  reason: row.kind === 'contract' ? 'trade.open' : 'limit.reserve',
+  reference: String(row.id),
+  idempotencyKey: row.openKey,
+  userId: row.userId,
+  legs: [
+    // The fee waits in the user's margin account; feeJournal moves it to the house (see the file's comment).
+    userLeg(row.userId, row.book, 'available', row.marginCurrency, dec(row.margin).plus(row.fee).neg()),
+    userLeg(row.userId, row.book, 'margin', row.marginCurrency, dec(row.margin).plus(row.fee)),
+  ],
+})
 
 /**
  * The opening fee, from the user's margin account (where the open left it) to the house fees account: a journal of

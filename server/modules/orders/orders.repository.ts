@@ -11,17 +11,6 @@ export async function insertOrder(tx: Tx, values: NewOrder): Promise<OrderRow> {
   return row!
 }
 
-/** Inserts a row unless its open key was used before: undefined then (the caller answers the first row). */
-export async function insertOrderOnce(tx: Tx, values: NewOrder): Promise<OrderRow | undefined> {
-  const [row] = await tx.insert(orders).values(values).onConflictDoNothing({ target: orders.openKey }).returning()
-  return row
-}
-
-export async function orderByOpenKey(handle: DbOrTx, openKey: string): Promise<OrderRow | undefined> {
-  const [row] = await handle.select().from(orders).where(eq(orders.openKey, openKey))
-  return row
-}
-
 export async function orderById(handle: DbOrTx, id: bigint): Promise<OrderRow | undefined> {
   const [row] = await handle.select().from(orders).where(eq(orders.id, id))
   return row
@@ -96,10 +85,43 @@ const columns = Object.entries(getTableColumns(orders))
 const orderRowOf = (raw: Record<string, unknown>) =>
   Object.fromEntries(columns.map(([key, column]) => [key, raw[column.name] == null ? null : column.mapFromDriverValue(raw[column.name])])) as OrderRow
 
-/** lockBook, then the book's balances read under the lock: one round trip (0015_orders_lock_book.sql). */
-export async function lockBookBalances(tx: Tx, userId: string, book: Book): Promise<BookBalances> {
-  const result = await tx.execute(sql`SELECT currency, kind, balance FROM orders_lock_book(${userId}::uuid, ${book})`)
-  return balancesOf((result as unknown as { rows: AccountBalanceRow[] }).rows)
+export type BookRef = { userId: string; book: Book }
+export const bookKey = (b: BookRef) => `${b.userId}:${b.book}`
+
+/** lockBook for every book named (in lock order), then their balances read under the locks, in one round trip
+ * (0015_orders_lock_book.sql); keyed by bookKey. */
+export async function lockBooksBalances(tx: Tx, books: BookRef[]): Promise<Map<string, BookBalances>> {
+  const users = books.map((b) => b.userId)
+  const names = books.map((b) => b.book)
+  const result = await tx.execute(
+    sql`SELECT owner_id, book, currency, kind, balance FROM orders_lock_books(${`{${users.join(',')}}`}::uuid[], ${`{${names.join(',')}}`}::text[])`,
+  )
+  const rows = (result as unknown as { rows: (AccountBalanceRow & { owner_id: string; book: Book })[] }).rows
+  const byBook = new Map<string, AccountBalanceRow[]>(books.map((b) => [bookKey(b), []]))
+  for (const row of rows) byBook.get(bookKey({ userId: row.owner_id, book: row.book }))?.push(row)
+  return new Map([...byBook].map(([key, own]) => [key, balancesOf(own)]))
+}
+
+/** Open positions of several books, by bookKey: the free-margin checks of a batch of opens. */
+export async function openPositionsOf(tx: Tx, books: BookRef[]): Promise<Map<string, OrderRow[]>> {
+  const byBook = new Map<string, OrderRow[]>(books.map((b) => [bookKey(b), []]))
+  const rows = await tx
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.userId, [...new Set(books.map((b) => b.userId))]), eq(orders.kind, 'contract'), eq(orders.status, 'open')))
+  for (const row of rows) byBook.get(bookKey(row))?.push(row)
+  return byBook
+}
+
+/** Inserts rows whose open keys were not used before; answers the inserted ones (the caller answers the others'
+ * first rows, orderByOpenKeys). */
+export const insertOrdersOnce = (tx: Tx, values: NewOrder[]): Promise<OrderRow[]> =>
+  tx.insert(orders).values(values).onConflictDoNothing({ target: orders.openKey }).returning()
+
+export const ordersByOpenKeys = (handle: DbOrTx, openKeys: string[]) => handle.select().from(orders).where(inArray(orders.openKey, openKeys))
+
+export const deleteOrders = async (tx: Tx, ids: bigint[]) => {
+  await tx.delete(orders).where(inArray(orders.id, ids))
 }
 
 /** Live rows numbered above `after`: how the leader hears of orders other processes opened (engine.ts polls). */

@@ -6,13 +6,14 @@ import type { CreateContractOrder, CreateLimitOrder, Order, OrderPage, TradeAcco
 import { closePrice, dec, fee as feeOf, openPrice, profit, requiredMargin } from '#contract/trading-math.ts'
 import { DEMO_FUNDS } from '#contract/account.ts'
 import { AppError } from '../../app-error.ts'
+import { Batches, batchesPer } from '../../db/batches.ts'
 import { bookBalances } from '../../ledger/books.ts'
 import { retrying } from '../../ledger/db-errors.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
 import { postJournal, type Posted } from '../../ledger/post.ts'
 import type { Book, Tx } from '../../ledger/types.ts'
 import { checkSlippage, checkStops, checkTerms, currentRates, instrumentOf, requireOpenMarket, requireQuote, withRates } from './orders.checks.ts'
-import { feeJournal, noteFeePosted, openOrder, settleCancel, settleClose, type Pricing } from './orders.money.ts'
+import { feeJournal, noteFeePosted, openOrders, settleCancel, settleClose, type OpenInput, type Opened, type Pricing } from './orders.money.ts'
 import { lockOwnOrder, openPositions, orderOf, orderPage } from './orders.repository.ts'
 import type { OrderRow } from './orders.table.ts'
 import { floating, toOrder } from './orders.view.ts'
@@ -33,6 +34,19 @@ export async function announce(app: FastifyInstance, rows: OrderRow[], posted: P
   if (posted) await pushBalanceUpdates(app, posted)
 }
 
+// Opens arriving together go in one transaction (orders.money.ts openOrders): a batch of one goes at once, and while
+// one is in flight the next gathers, so under load the round trips per open fall. A batch that fails as a whole
+// (the database gone, retries used up) is tried again an open at a time.
+const opens = batchesPer(
+  (app: FastifyInstance) =>
+    new Batches<OpenInput, Opened | AppError>((inputs) => retrying(() => app.db.transaction((tx) => openOrders(tx, inputs, pricingOf(app))))),
+)
+async function open(app: FastifyInstance, input: OpenInput): Promise<Opened> {
+  const opened = await opens(app).add(input)
+  if (opened instanceof AppError) throw opened
+  return opened
+}
+
 const view = (app: FastifyInstance, row: OrderRow, pricing = pricingOf(app)) => toOrder(row, pricing.quote(row.symbol), pricing.rates)
 
 export async function createContractOrder(app: FastifyInstance, user: AuthUser, body: CreateContractOrder, key: string): Promise<Order> {
@@ -48,7 +62,7 @@ export async function createContractOrder(app: FastifyInstance, user: AuthUser, 
   const fee = withRates(inst.symbol, () => feeOf(inst, body.lots, price, pricing.rates))
   const { side, lots, leverage, takeProfit, stopLoss } = body
   const input = { kind: 'contract', userId: user.id, book: user.accountType, inst, side, lots, leverage, takeProfit, stopLoss, margin, fee, price, now: app.now(), key } as const
-  const { row, posted } = await retrying(() => app.db.transaction((tx) => openOrder(tx, input, pricing)))
+  const { row, posted } = await open(app, input)
   // Batched with other fees (orders.money.ts feeJournal); on a replayed key it replays too, or finishes a lost one.
   await postJournal(app.db, feeJournal(row))
   noteFeePosted(app.db, row)
@@ -66,7 +80,7 @@ export async function createLimitOrder(app: FastifyInstance, user: AuthUser, bod
   const margin = withRates(inst.symbol, () => requiredMargin(inst, body.lots, body.leverage, body.price, pricing.rates))
   const { side, lots, leverage, takeProfit, stopLoss } = body
   const input = { kind: 'limit', userId: user.id, book: user.accountType, inst, side, lots, leverage, takeProfit, stopLoss, margin, limitPrice: body.price, now: app.now(), key } as const
-  const { row, posted } = await retrying(() => app.db.transaction((tx) => openOrder(tx, input, pricing)))
+  const { row, posted } = await open(app, input)
   await announce(app, [row], posted)
   return view(app, row, pricing)
 }

@@ -10,7 +10,7 @@ import { dec } from '#contract/trading-math.ts'
 import { reconcile } from '../../ledger/reconcile.ts'
 import { instrumentBySymbol } from '../../market/catalogue.ts'
 import { upsertWalletUser } from '../auth/users.repository.ts'
-import { openOrder } from './orders.money.ts'
+import { openOrders, type Opened } from './orders.money.ts'
 import { pricingOf } from './orders.service.ts'
 import { buildTestApp, call, signIn } from '../../test/helpers.ts'
 import { publishQuotes, testClock, WEDNESDAY_15H, WEDNESDAY_22H } from './test-market.ts'
@@ -208,7 +208,8 @@ describe('a fee whose journal was lost', () => {
     const user = await upsertWalletUser(app.db, wallet.address, new Date())
     const inst = instrumentBySymbol('EURUSD')!
     const input = { kind: 'contract', userId: user.id, book: 'demo', inst, side: 'buy', lots: '1', leverage: 500, margin: dec('233.28'), fee: dec('3.4992'), price: dec('1.16640'), now: app.now(), key: randomUUID() } as const
-    const { row } = await app.db.transaction((tx) => openOrder(tx, input, pricingOf(app)))
+    const [opened] = await app.db.transaction((tx) => openOrders(tx, [input], pricingOf(app)))
+    const { row } = opened as Opened
     // The open committed; the fee still waits in the margin account.
     expect(await account(token)).toMatchObject({ balance: '10000', margin: '236.7792' })
     expect((await post('/api/closePositionOrder', token, { orderNo: String(row.id) })).status).toBe(200)
