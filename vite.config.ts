@@ -7,6 +7,7 @@ import babel from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { VitePWA } from 'vite-plugin-pwa'
+import { clientContract } from './scripts/vite-client-contract.ts'
 
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:8080'
 
@@ -72,6 +73,7 @@ export default defineConfig({
     react(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
+    clientContract(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -103,6 +105,13 @@ export default defineConfig({
     }),
     precompress(),
   ],
+  resolve: {
+    alias: [
+      // The shim's fallbacks are for React 17 (app/use-sync-external-store.ts).
+      { find: /^use-sync-external-store\/shim$/, replacement: resolve(import.meta.dirname, 'src/app/use-sync-external-store.ts') },
+      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
+    ],
+  },
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -116,7 +125,12 @@ export default defineConfig({
         // Merged instead: the libraries every screen runs on, and the code the first screen starts with.
         codeSplitting: {
           groups: [
-            { name: 'framework', test: FRAMEWORK, priority: 20 },
+            // Only what the first screen runs: a library module only lazy screens use (mutations, infinite lists)
+            // comes with them.
+            { name: 'framework', test: FRAMEWORK, tags: ['$initial'], priority: 20 },
+            // zod is reachable from the first screen's contract modules, but only forms and parsers run it
+            // (scripts/vite-client-contract.ts): its own chunk, fetched with the first screen that parses.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 15 },
             { name: 'app', tags: ['$initial'], priority: 10 },
             // The kit and the small helpers screens share: one chunk instead of one per combination of screens.
             { name: 'shared', test: SHARED, priority: 5 },

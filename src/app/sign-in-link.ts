@@ -10,7 +10,8 @@ export async function finishSignInLink(): Promise<void> {
   const url = new URL(window.location.href)
   const code = url.searchParams.get('code')
   if (code === null) return
-  rememberInviteCode(url.search)
+  // Before the exchange: a first sign-in binds the inviter the cookie names.
+  await rememberInviteCode(url.search)
   url.searchParams.delete('code')
   window.history.replaceState(window.history.state, '', url)
   const problem = await exchangeLoginCode(code)

@@ -1,4 +1,3 @@
-import { Suspense, lazy } from 'react'
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { rememberInviteCode } from '../lib/invite-cookie.ts'
@@ -8,12 +7,11 @@ import { OfflineBanner } from '../app/offline-banner.tsx'
 import { UpdatePrompt } from '../app/update-prompt.tsx'
 import { IntroBoard } from '../features/intro/components/intro-board.tsx'
 import { ErrorFallback } from '../app/error-fallback.tsx'
-
-// The notice popup brings DOMPurify; it loads after the first paint, keeping the sanitiser off the first visit.
-const NoticePopup = lazy(() => import('../features/notice/components/notice-popup.tsx').then((m) => ({ default: m.NoticePopup })))
+// Only asks whether there is a notice; its dialog and the sanitiser (DOMPurify) load once there is one.
+import { NoticePopup } from '../features/notice/components/notice-popup.tsx'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  beforeLoad: ({ location }) => rememberInviteCode(location.searchStr),
+  beforeLoad: ({ location }) => void rememberInviteCode(location.searchStr),
   component: Root,
   errorComponent: ErrorFallback,
 })
@@ -26,9 +24,7 @@ function Root() {
       <WalletGate />
       <Realtime />
       <Outlet />
-      <Suspense fallback={null}>
-        <NoticePopup />
-      </Suspense>
+      <NoticePopup />
       <IntroBoard />
     </>
   )

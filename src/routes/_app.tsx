@@ -1,11 +1,14 @@
+import { Suspense, lazy } from 'react'
 import { Outlet, createFileRoute } from '@tanstack/react-router'
 import { useIsDesktop } from '../lib/use-is-desktop.ts'
-import { TopNav } from '../app/layout/top-nav.tsx'
 import { BottomTabs } from '../app/layout/bottom-tabs.tsx'
-import { Footer } from '../app/layout/footer.tsx'
 import { NotFound } from '../app/layout/not-found.tsx'
 import { Toaster } from '../components/ui/toast.tsx'
 import { LazyInstallOffer } from '../features/install/components/lazy-install-offer.tsx'
+
+// Desktop only: a phone's first visit does not fetch them (bench/size.ts).
+const TopNav = lazy(() => import('../app/layout/top-nav.tsx').then((m) => ({ default: m.TopNav })))
+const Footer = lazy(() => import('../app/layout/footer.tsx').then((m) => ({ default: m.Footer })))
 
 // Unknown addresses and old path names are the splat route's (_app/$.tsx); notFound() thrown by a screen shows here.
 export const Route = createFileRoute('/_app')({
@@ -21,11 +24,22 @@ function AppLayout() {
   const isDesktop = useIsDesktop()
   return (
     <div className={isDesktop ? 'layout desktop' : 'layout mobile'}>
-      {isDesktop && <TopNav />}
+      {isDesktop && (
+        // An empty bar of the same fixed height meanwhile: the page below does not move when it arrives.
+        <Suspense fallback={<header className="top-nav" />}>
+          <TopNav />
+        </Suspense>
+      )}
       <main className="content">
         <Outlet />
       </main>
-      {isDesktop ? <Footer /> : <BottomTabs />}
+      {isDesktop ? (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      ) : (
+        <BottomTabs />
+      )}
       <Toaster />
       <LazyInstallOffer />
     </div>

@@ -1,6 +1,5 @@
 import { Link, createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import * as z from 'zod/mini'
 import { useSnapshot } from 'valtio'
 import { ui } from '../state/ui.ts'
 import { LoginForm } from '../features/password/components/login-form.tsx'
@@ -16,7 +15,8 @@ export const Route = createFileRoute('/pass/$type')({
   beforeLoad: ({ params }) => {
     if (!(PASS_TYPES as readonly string[]).includes(params.type)) throw redirect({ to: '/pass/$type', params: { type: 'login' }, replace: true })
   },
-  validateSearch: z.object({ reset: z.optional(z.boolean()) }),
+  // A plain check, not a schema: route definitions load with the first screen, which runs without zod.
+  validateSearch: (search: Record<string, unknown>): { reset?: boolean } => (typeof search.reset === 'boolean' ? { reset: search.reset } : {}),
   component: PassPage,
 })
 

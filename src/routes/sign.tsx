@@ -1,12 +1,13 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import * as z from 'zod/mini'
 import { LazySignPanel } from '../wallet/wallet-gate.tsx'
 import { StandaloneBar } from '../features/intro/components/standalone-bar.tsx'
 import { ui } from '../state/ui.ts'
 
 export const Route = createFileRoute('/sign')({
-  validateSearch: z.object({ redirect: z.optional(z.string()) }),
+  // A plain check, not a schema: route definitions load with the first screen, which runs without zod.
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
   component: SignPage,
 })
 
@@ -25,6 +26,10 @@ function SignPage() {
         onCancel={() => {
           ui.isSignWanted = false
           void navigate({ to: '/empty' })
+        }}
+        onWalletAppFailed={() => {
+          ui.isSignWanted = false
+          void navigate({ to: '/empty', replace: true })
         }}
       />
     </main>

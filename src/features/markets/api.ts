@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Ticker } from '#contract/socket.ts'
+import { marketsApi } from '#contract/markets.ts'
 import { api } from '../../lib/api.ts'
 import { publicKeys } from '../../lib/query-keys.ts'
 import { STALE } from '../../lib/stale.ts'
@@ -7,17 +8,11 @@ import { loadLastPrices, rememberLastPrices } from './last-prices.ts'
 
 /** Last prices: the ones kept in IndexedDB at first, then the live socket's ticker frames (applyTickers). */
 export const marketQueries = {
-  /**
-   * The home screen's figures (featured symbols, movers, counts). The endpoint's schemas load with the first call,
-   * not with the first visit's code: home paints its skeleton before they are needed.
-   */
+  /** The home screen's figures (featured symbols, movers, counts); the browser's copy of the endpoint has no schemas. */
   index: () =>
     queryOptions({
       queryKey: [...publicKeys.market(), 'index'],
-      queryFn: async () => {
-        const { marketsApi } = await import('#contract/markets.ts')
-        return api(marketsApi.getIndexDataV2)
-      },
+      queryFn: () => api(marketsApi.getIndexDataV2),
       staleTime: STALE.hour,
     }),
   tickers: () =>
