@@ -49,7 +49,7 @@ describe('operator sign-in', () => {
     ])
   })
 
-  it('refuses a wrong password, a wrong code and an unknown name with one message', async () => {
+  it('refuses a wrong password, a wrong code and an unknown name with one message, in the caller language', async () => {
     const op = await newOperator(app, ['support'])
     const wrongPassword = await call(app, 'POST', '/api/ops/signIn', { body: { ...signInBody(op), password: 'not the password' } })
     expect(wrongPassword.body).toEqual({ code: 400, msg: 'The name, password or code is wrong', data: null })
@@ -57,6 +57,8 @@ describe('operator sign-in', () => {
     expect(wrongCode.body.msg).toBe('The name, password or code is wrong')
     const unknown = await call(app, 'POST', '/api/ops/signIn', { body: { ...signInBody(op), name: 'nobody-here' } })
     expect(unknown.body.msg).toBe('The name, password or code is wrong')
+    const german = await call(app, 'POST', '/api/ops/signIn', { body: { ...signInBody(op), name: 'nobody-here' }, headers: { language: 'de_DE' } })
+    expect(german.body).toEqual({ code: 400, msg: 'Name, Passwort oder Code ist falsch', data: null })
     const invalid = await call(app, 'POST', '/api/ops/signIn', { body: { name: op.name, password: 7 } })
     expect(invalid.body).toMatchObject({ code: 400, msg: 'Invalid input: password' })
   })
