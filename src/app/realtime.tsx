@@ -67,6 +67,9 @@ function handler(queryClient: QueryClient) {
       case 'kyc_update':
         if (userId !== null) refresh(userKeys.kyc(userId))
         break
+      case 'deposit_update':
+        if (userId !== null) refresh(userKeys.deposits(userId))
+        break
       case 'balance_update':
         if (userId === null) break
         refresh(userKeys.balance(userId))

@@ -27,6 +27,8 @@ export const userKeys = {
   /** The trading account (margin, equity): refreshed by order_update (under orders) and by balance_update. */
   tradeAccount: (userId: UserId) => [...userKeys.orders(userId), 'account'] as const,
   favourites: (userId: UserId) => [...userKeys.of(userId), 'favourites'] as const,
+  /** Deposits: under the balance, so balance_update refreshes them too; deposit_update refreshes them alone. */
+  deposits: (userId: UserId) => [...userKeys.balance(userId), 'deposits'] as const,
   /** Identity verification: refreshed by kyc_update. */
   kyc: (userId: UserId) => [...userKeys.of(userId), 'kyc'] as const,
 }

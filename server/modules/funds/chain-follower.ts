@@ -82,8 +82,9 @@ async function readRange(app: FastifyInstance, chain: Chain, configs: NetworkCon
 }
 
 /** Records what a range held and moves the cursor past it, in one transaction. */
-async function recordRange(app: FastifyInstance, found: Found[], head: number, next: number): Promise<void> {
-  await app.db.transaction(async (tx) => {
+async function recordRange(app: FastifyInstance, found: Found[], head: number, next: number): Promise<DepositRow[]> {
+  return app.db.transaction(async (tx) => {
+    const inserted: DepositRow[] = []
     for (let i = 0; i < found.length; i += 500) {
       const values = found.slice(i, i + 500).map(({ transfer: t, config, userId }) => {
         const amount = unitsOf(t.value, config.tokenDecimals)
@@ -109,9 +110,10 @@ async function recordRange(app: FastifyInstance, found: Found[], head: number, n
       })
       // A zero transfer is no deposit (the table refuses amount 0).
       const positive = values.filter((v) => new Decimal(v.amount).gt(0))
-      if (positive.length > 0) await tx.insert(deposits).values(positive).onConflictDoNothing()
+      if (positive.length > 0) inserted.push(...(await tx.insert(deposits).values(positive).onConflictDoNothing().returning()))
     }
     await tx.execute(sql`UPDATE chain_cursors SET next_block = ${next}, updated_at = now() WHERE name = ${CURSOR}`)
+    return inserted
   })
 }
 
@@ -124,10 +126,9 @@ async function confirmPending(app: FastifyInstance, head: number): Promise<numbe
       RETURNING id::text AS id, user_id::text AS user_id, confirmations, confirmations_needed`),
   )
   const ready = changed.filter((r) => r.confirmations >= r.confirmations_needed).map((r) => BigInt(r.id))
-  // Those still waiting: the user's screen shows the new count.
-  for (const r of changed) {
-    if (r.confirmations < r.confirmations_needed) await pushDepositUpdate(app, r.user_id, { id: r.id, status: 'pending', confirmations: r.confirmations })
-  }
+  // Those still waiting: the user's screen shows the new count (one frame per user).
+  const waiting = new Map(changed.filter((r) => r.confirmations < r.confirmations_needed).map((r) => [r.user_id, r]))
+  for (const r of waiting.values()) await pushDepositUpdate(app, r.user_id, { id: r.id, status: 'pending', confirmations: r.confirmations })
   // Also those a crash left confirmed but not credited.
   const rows = rowsOf<Record<string, unknown>>(
     await app.db.execute(sql`
@@ -160,8 +161,11 @@ export async function followOnce(app: FastifyInstance, chain: Chain, options: { 
     while (next <= last) {
       const to = Math.min(last, next + batch - 1)
       const range = await readRange(app, chain, configs, next, to)
-      await recordRange(app, range, head, to + 1)
-      found += range.length
+      const inserted = await recordRange(app, range, head, to + 1)
+      // The user's screen shows a new deposit at once ("pending, 1 of m"): one frame per user, the screen refetches.
+      const latest = new Map(inserted.map((row) => [row.userId, row]))
+      for (const row of latest.values()) await pushDepositUpdate(app, row.userId, { id: row.id.toString(), status: row.status, confirmations: row.confirmations })
+      found += inserted.length
       next = to + 1
     }
   } else if (next <= head) {

@@ -108,6 +108,14 @@ export function chainKit(url: string) {
       })
       return receipt(hash)
     },
+    /** A transfer from an address whose key the test does not hold (a browser test's wallet): the node impersonates it. */
+    async sendTokenAs(from: Address, token: Address, to: Address, usd: string) {
+      await test.impersonateAccount({ address: from })
+      const wallet = createWalletClient({ account: from, chain: hardhat, transport: http(url, { timeout: 60_000 }) })
+      const hash = await wallet.writeContract({ address: token, abi: testUsdAbi, functionName: 'transfer', args: [to, parseUnits(usd, 6)] })
+      await test.stopImpersonatingAccount({ address: from })
+      return receipt(hash)
+    },
     async sendEth(from: PrivateKeyAccount, to: Address, eth: string) {
       return receipt(await walletOf(from).sendTransaction({ to, value: parseUnits(eth, 18) }))
     },

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { ComponentType } from 'react'
 import {
-  IconBell, IconFile, IconGift, IconGlobe, IconHelp, IconInfo, IconList, IconLock, IconMail, IconSettings, IconShield, IconUp, IconWallet,
+  IconBell, IconDown, IconFile, IconGift, IconGlobe, IconHelp, IconInfo, IconList, IconLock, IconMail, IconSettings, IconShield, IconUp, IconWallet,
 } from '../../components/ui/icons.tsx'
 
 type Icon = ComponentType<{ size?: number }>
@@ -12,6 +12,7 @@ export type AccountSection = { type: string; label: MessageDescriptor; icon: Ico
 
 export const ACCOUNT_SECTIONS: AccountSection[] = [
   { type: 'balance', label: msg`Balance`, icon: IconWallet, isPrivate: true, body: msg`Your balances per currency, available, in use and locked, will appear here when deposits open.` },
+  { type: 'deposit', label: msg`Deposit`, icon: IconDown, isPrivate: true },
   { type: 'withdraw', label: msg`Withdraw`, icon: IconUp, isPrivate: true },
   { type: 'records', label: msg`Transaction record`, icon: IconList, isPrivate: true, body: msg`Every movement of your money, with its reason, will be listed here.` },
   { type: 'orders', label: msg`Orders`, icon: IconFile, isPrivate: true, body: msg`Your contract, limit, financing and smart-plan orders will be listed here.` },
@@ -26,7 +27,7 @@ export const ACCOUNT_SECTIONS: AccountSection[] = [
 
 /** The account list's groups of sections (by type), in order. */
 export const ACCOUNT_GROUPS: { title: MessageDescriptor; types: string[] }[] = [
-  { title: msg`Money`, types: ['balance', 'withdraw', 'records', 'orders'] },
+  { title: msg`Money`, types: ['balance', 'deposit', 'withdraw', 'records', 'orders'] },
   { title: msg({ message: 'Account', context: 'account list group', comment: 'Heading of the rows about the user: notifications, invites, verification, password' }), types: ['notifications', 'invite', 'verification', 'password'] },
   { title: msg`Preferences`, types: ['settings', 'language'] },
 ]

@@ -7,8 +7,9 @@ import { RecordsPanel } from '../../features/records/components/records-panel.ts
 import { NotificationsPanel } from '../../features/messages/components/notifications-panel.tsx'
 import { ChangePasswordForm } from '../../features/password/components/change-password-form.tsx'
 import { OrdersSection } from './-orders-section.tsx'
-import { VerificationPanel } from '../../features/kyc/components/verification-panel.tsx'
 import { WithdrawSection } from './-withdraw-section.tsx'
+import { DepositSection } from './-deposit-section.tsx'
+import { VerificationPanel } from '../../features/kyc/components/verification-panel.tsx'
 
 export const Route = createFileRoute('/_app/profile/{-$type}')({ component: ProfileRoute })
 
@@ -27,10 +28,12 @@ function panelFor(type: string | undefined): ReactNode {
       return <ChangePasswordForm />
     case 'orders':
       return <OrdersSection />
-    case 'verification':
-      return <VerificationPanel />
+    case 'deposit':
+      return <DepositSection />
     case 'withdraw':
       return <WithdrawSection />
+    case 'verification':
+      return <VerificationPanel />
     default:
       return undefined
   }

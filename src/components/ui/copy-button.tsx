@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react'
 import { Trans } from '@lingui/react/macro'
-import { Button } from '../../../components/ui/button.tsx'
-import { IconCheck, IconCopy } from '../../../components/ui/icons.tsx'
+import { Button } from './button.tsx'
+import { IconCheck, IconCopy } from './icons.tsx'
 
 type Result = 'ok' | 'error' | null
 
-/** Copies `text` and says whether it worked (a live status, so screen readers hear it too). */
+/** Copies `text` (an invite link, a deposit address) and says whether it worked (a live status, so screen readers hear it too). */
 export function CopyButton({ text, label, primary }: { text: string; label: ReactNode; primary?: boolean }) {
   const [result, setResult] = useState<Result>(null)
   const handleCopy = async () => {
