@@ -145,6 +145,14 @@ describe('POST /api/submissionWithdrawDeposit', () => {
     expect(await usdt(token)).toMatchObject({ available: '45000', locked: '15000' })
   })
 
+  it('takes one of two withdrawals asked at once that together exceed the balance', async () => {
+    const { token } = await liveUser('500')
+    const results = await Promise.all([ask(token, '300'), ask(token, '300')])
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409])
+    expect(await usdt(token)).toMatchObject({ available: '200', locked: '300' })
+    await expectReconciled()
+  })
+
   it('refuses the demo book clearly: demo money is never withdrawn', async () => {
     const { token } = await signIn(app)
     const res = await ask(token, '100')

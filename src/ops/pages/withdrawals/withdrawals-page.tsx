@@ -3,22 +3,17 @@
 // user reads. Above the configured amount the first approval carries no hash: a second, different operator confirms
 // with it, once the payout is made.
 import { useState } from 'react'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { opsWithdrawalsApi, type OpsWithdrawal } from '#contract/ops-withdrawals.ts'
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { Card } from '../../../components/ui/card.tsx'
-import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { TextField } from '../../../components/ui/field.tsx'
-import { PageHeader } from '../../../components/ui/page-header.tsx'
-import { Segmented } from '../../../components/ui/segmented.tsx'
-import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { toast } from '../../../components/ui/toast.tsx'
 import { formatDateTime } from '../../../lib/format.ts'
 import { opsCall } from '../../api.ts'
-import { Pager } from '../../components/pager.tsx'
+import { Queue } from '../../components/queue.tsx'
 import { useOperator } from '../../session.ts'
 import './withdrawals.css'
 
@@ -200,45 +195,20 @@ function Row({ w }: { w: OpsWithdrawal }) {
 
 export default function WithdrawalsPage() {
   const { t } = useLingui()
-  const [state, setState] = useState<State>('open')
-  const [page, setPage] = useState(1)
-  const query = useQuery({
-    queryKey: ['ops', 'withdrawals', state, page],
-    queryFn: () => opsCall(opsWithdrawalsApi.list, { query: { state, page, size: SIZE } }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  })
   return (
-    <>
-      <PageHeader title={<Trans>Withdrawals</Trans>} />
-      <Segmented<State>
-        label={t`Show`}
-        value={state}
-        onChange={(next) => {
-          setState(next)
-          setPage(1)
-        }}
-        options={[
-          { value: 'open', label: t`Waiting` },
-          { value: 'done', label: t`Decided` },
-        ]}
-      />
-      {query.isPending ? (
-        <SkeletonRows rows={6} />
-      ) : query.isError ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.data.list.length === 0 ? (
-        <EmptyState title={state === 'open' ? <Trans>No withdrawal is waiting</Trans> : <Trans>No withdrawal decided yet</Trans>} />
-      ) : (
-        <Card flush>
-          <ul className="list" aria-label={t`Withdrawals`}>
-            {query.data.list.map((w) => (
-              <Row key={w.id} w={w} />
-            ))}
-          </ul>
-        </Card>
-      )}
-      {query.data && <Pager page={page} size={SIZE} total={query.data.total} onPage={setPage} />}
-    </>
+    <Queue<State, OpsWithdrawal>
+      title={<Trans>Withdrawals</Trans>}
+      label={t`Withdrawals`}
+      tabsLabel={t`Show`}
+      tabs={[
+        { value: 'open', label: t`Waiting` },
+        { value: 'done', label: t`Decided` },
+      ]}
+      name="withdrawals"
+      size={SIZE}
+      load={(state, page) => opsCall(opsWithdrawalsApi.list, { query: { state, page, size: SIZE } })}
+      empty={(state) => (state === 'open' ? <Trans>No withdrawal is waiting</Trans> : <Trans>No withdrawal decided yet</Trans>)}
+      row={(w) => <Row key={w.id} w={w} />}
+    />
   )
 }
