@@ -163,20 +163,21 @@ describe('the site notice', () => {
 describe('configuration values', () => {
   it('lists every key with its value and fallback, sets and unsets one (admin only), and audits the change', async () => {
     await expectGuarded('GET', '/api/ops/config', [])
-    await expectGuarded('POST', '/api/ops/config', [], { configKey: 'licence', value: 'x' })
+    await expectGuarded('POST', '/api/ops/config', [], { configKey: 'chatProvider', value: 'x' })
     const list = await get('/api/ops/config', 'admin')
     expect(list.body.data).toEqual(expect.arrayContaining([{ configKey: 'platformName', value: null, fallback: 'Keelson' }]))
     expect((await post('/api/ops/config', { configKey: 'adminPassword', value: 'x' }, 'admin')).body).toMatchObject({ code: 400, msg: 'Invalid input: configKey' })
 
-    expect((await post('/api/ops/config', { configKey: 'licence', value: 'Licence No. 42' }, 'admin')).body.data).toEqual({ configKey: 'licence', value: 'Licence No. 42', fallback: null })
-    expect((await call(app, 'GET', '/api/getConfigValue?configKey=licence')).body.data).toEqual({ configKey: 'licence', value: 'Licence No. 42' })
-    expect((await post('/api/ops/config', { configKey: 'licence', value: null }, 'admin')).status).toBe(200)
-    expect((await call(app, 'GET', '/api/getConfigValue?configKey=licence')).body.data).toEqual({ configKey: 'licence', value: null })
-    expect((await auditOf('config:licence')).slice(0, 2)).toEqual([
-      expect.objectContaining({ action: 'config.set', before: { value: 'Licence No. 42' }, after: { value: null } }),
-      expect.objectContaining({ action: 'config.set', after: { value: 'Licence No. 42' } }),
+    // chatProvider: no other test file reads it, so a shared PostgreSQL run cannot see this change elsewhere.
+    expect((await post('/api/ops/config', { configKey: 'chatProvider', value: 'crisp' }, 'admin')).body.data).toEqual({ configKey: 'chatProvider', value: 'crisp', fallback: null })
+    expect((await call(app, 'GET', '/api/getConfigValue?configKey=chatProvider')).body.data).toEqual({ configKey: 'chatProvider', value: 'crisp' })
+    expect((await post('/api/ops/config', { configKey: 'chatProvider', value: null }, 'admin')).status).toBe(200)
+    expect((await call(app, 'GET', '/api/getConfigValue?configKey=chatProvider')).body.data).toEqual({ configKey: 'chatProvider', value: null })
+    expect((await auditOf('config:chatProvider')).slice(0, 2)).toEqual([
+      expect.objectContaining({ action: 'config.set', before: { value: 'crisp' }, after: { value: null } }),
+      expect.objectContaining({ action: 'config.set', before: { value: null }, after: { value: 'crisp' } }),
     ])
-    await expectImmutable('config:licence')
+    await expectImmutable('config:chatProvider')
   })
 })
 
