@@ -13,7 +13,7 @@ import { alwaysLeader, leadWithAdvisoryLock, type Leadership } from '../../marke
 import type { ResolvedOptions } from '../../options.ts'
 import { Decimal } from '../../ledger/decimal.ts'
 import { chainOf, confirmationsAt, headOf, nativeTransfers, tokenTransfers, unitsOf, type Chain, type ChainTransfer } from './chain.ts'
-import { creditDeposit, pushDepositUpdate, recheckPendingClaims, type DepositRow } from './deposits.service.ts'
+import { creditDeposits, pushDepositUpdate, recheckPendingClaims, type DepositRow } from './deposits.service.ts'
 import { depositsOpen, isFollowed, listNetworks, type NetworkConfig } from './funds.service.ts'
 import { userIdsByAddresses } from '../auth/users.repository.ts'
 import { depositMonitors, deposits } from './funds.table.ts'
@@ -139,12 +139,11 @@ async function confirmPending(app: FastifyInstance, head: number): Promise<numbe
   let credited = 0
   for (let i = 0; i < ids.length; i += 1000) {
     const slice = ids.slice(i, i + 1000)
-    const pending = (await app.db
+    const pending = await app.db
       .select()
       .from(deposits)
-      .where(sql`${deposits.id} IN (${sql.join(slice.map((id) => sql`${id}`), sql`, `)}) AND ${deposits.status} = 'pending'`)) as DepositRow[]
-    const results = await Promise.all(pending.map((row) => creditDeposit(app, row)))
-    credited += results.filter(Boolean).length
+      .where(and(inArray(deposits.id, slice), eq(deposits.status, 'pending')))
+    credited += (await creditDeposits(app, pending)).length
   }
   return credited
 }

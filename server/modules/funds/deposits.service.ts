@@ -1,7 +1,7 @@
 // Deposits: rows in `deposits` (0017_funds.sql) and their credit through the ledger. A deposit is credited by one
 // journal keyed by the transfer (deposit:<network>:<tx>:<log>), so whoever credits it (the follower, a claim's
 // check, an operator) and however often, the money arrives once; the row follows the journal (credited, journal id).
-import { and, count, desc, eq, inArray } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Hash } from 'viem'
 import type { CheckProblem, CreateRechargePlat, Deposit, DepositCheck, DepositInstructions, DepositPage, GasPrice, NetworkChoice } from '#contract/deposits.ts'
@@ -100,31 +100,54 @@ export async function pushDepositUpdate(app: FastifyInstance, userId: string, da
 }
 
 /**
- * Credits a deposit to the user's live book: the journal first (its key makes a second credit a replay), then the row.
- * Answers the row as it ends, or null when it was no longer pending or in review.
+ * Credits deposits to their users' live books: the journals first (each key makes a second credit a replay; postJournal
+ * batches those made together), then the rows in one statement. Answers the rows that were still pending or in
+ * review and are now credited.
  */
-export async function creditDeposit(app: FastifyInstance, row: DepositRow, amount = row.amount): Promise<DepositRow | null> {
-  const value = plain(amount)
-  const posted = await postJournal(app.db, {
-    kind: 'deposit',
-    reason: 'deposit.credit',
-    reference: `${row.currency} ${row.network} ${row.txHash}`,
-    idempotencyKey: depositKey(row),
-    userId: row.userId,
-    legs: [
-      { account: { ownerId: row.userId, book: 'live', kind: 'available' }, amount: value, currency: row.currency },
-      { account: { ownerId: null, book: 'live', kind: 'deposits_clearing' }, amount: new Decimal(value).negated().toFixed(), currency: row.currency },
-    ],
-  })
-  const [updated] = await app.db
-    .update(deposits)
-    .set({ status: 'credited', journalId: posted.journalId, creditedAt: posted.createdAt, updatedAt: new Date(), amount: value })
-    .where(and(eq(deposits.id, row.id), inArray(deposits.status, ['pending', 'review'])))
-    .returning()
-  if (!updated) return null
-  if (!posted.replayed) await pushBalanceUpdates(app, posted)
-  await pushDepositUpdate(app, row.userId, { id: row.id.toString(), status: 'credited', confirmations: updated.confirmations })
-  return updated
+export async function creditDeposits(app: FastifyInstance, rows: DepositRow[]): Promise<DepositRow[]> {
+  if (rows.length === 0) return []
+  const posted = await Promise.all(
+    rows.map((row) => {
+      const value = plain(row.amount)
+      return postJournal(app.db, {
+        kind: 'deposit',
+        reason: 'deposit.credit',
+        reference: `${row.currency} ${row.network} ${row.txHash}`,
+        idempotencyKey: depositKey(row),
+        userId: row.userId,
+        legs: [
+          { account: { ownerId: row.userId, book: 'live', kind: 'available' }, amount: value, currency: row.currency },
+          { account: { ownerId: null, book: 'live', kind: 'deposits_clearing' }, amount: new Decimal(value).negated().toFixed(), currency: row.currency },
+        ],
+      })
+    }),
+  )
+  const ids = rows.map((r) => r.id.toString())
+  const journals = posted.map((p) => p.journalId)
+  const times = posted.map((p) => p.createdAt.toISOString())
+  const { rows: done } = (await app.db.execute(sql`
+    UPDATE deposits d SET status = 'credited', journal_id = u.journal_id, credited_at = u.credited_at, updated_at = now()
+    FROM unnest(${`{${ids.join(',')}}`}::bigint[], ${`{${journals.join(',')}}`}::uuid[], ${`{${times.map((t) => `"${t}"`).join(',')}}`}::timestamptz[])
+      AS u(id, journal_id, credited_at)
+    WHERE d.id = u.id AND d.status IN ('pending', 'review')
+    RETURNING d.id::text AS id`)) as unknown as { rows: { id: string }[] }
+  const credited = new Set(done.map((r) => r.id))
+  const changed = rows.filter((r) => credited.has(r.id.toString())).map((r) => ({ ...r, status: 'credited' as const }))
+  // One balance_update and one deposit_update per user, however many of theirs were credited.
+  const fresh = posted.filter((p) => !p.replayed)
+  const touched = new Map(fresh.flatMap((p) => p.touched).map((t) => [`${t.userId}:${t.book}`, t]))
+  await pushBalanceUpdates(app, { journalId: '', createdAt: new Date(), replayed: false, touched: [...touched.values()] })
+  const latest = new Map(changed.map((r) => [r.userId, r]))
+  for (const r of latest.values()) await pushDepositUpdate(app, r.userId, { id: r.id.toString(), status: 'credited', confirmations: r.confirmations })
+  return changed
+}
+
+/** One deposit: creditDeposits of one. Answers the credited row, or null when it was no longer waiting. */
+export async function creditDeposit(app: FastifyInstance, row: DepositRow): Promise<DepositRow | null> {
+  const [done] = await creditDeposits(app, [row])
+  if (!done) return null
+  const [fresh] = await app.db.select().from(deposits).where(eq(deposits.id, row.id))
+  return fresh ?? done
 }
 
 /** What a claimed transaction did on chain, against the network's terms and the amount claimed. */
