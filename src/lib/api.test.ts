@@ -48,6 +48,20 @@ describe('api', () => {
     expect(calls[2]![1]).toMatchObject({ headers: expect.not.objectContaining({ Authorization: expect.anything() }) })
   })
 
+  it("sends an operator's token as a bearer on the console's endpoints, and its 401 never ends the user's session", async () => {
+    const fetchMock = reply(401, { code: 401, msg: 'Please sign in again', data: null })
+    vi.stubGlobal('fetch', fetchMock)
+    const reauth = vi.fn()
+    const off = authEvents.onReauth(reauth)
+    const opsEndpoint = { method: 'GET', path: '/ops/me', data: z.null(), auth: false } as const satisfies Endpoint
+    await expect(api(opsEndpoint, { operatorToken: 'op-token' })).rejects.toMatchObject({ code: 401, message: 'Please sign in again' })
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer op-token', Language: 'de_DE' })
+    expect(reauth).not.toHaveBeenCalled()
+    expect(getSession()).toMatchObject({ token: 'tok', userId: 'u1' })
+    off()
+  })
+
   it('a 401 for a token that is no longer the session\'s (a revoked old one) leaves the session alone', async () => {
     vi.stubGlobal('fetch', reply(401, { code: 401, msg: 'gone', data: null }))
     const reauth = vi.fn()
