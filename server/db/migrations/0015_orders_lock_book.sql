@@ -17,18 +17,19 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- A user's close or cancel starts here: the user's order is found (nothing for another user's or an unknown number),
--- its book locked as above, then the row read and locked by a statement of its own, after the book lock: one round
--- trip instead of three (the order read to learn its book, the book lock, the row lock).
-CREATE OR REPLACE FUNCTION orders_lock_order(p_user uuid, p_order bigint) RETURNS SETOF orders LANGUAGE plpgsql AS $$
+-- A user's close or cancel starts here, one or a batch: the users' orders are found (nothing for another user's or an
+-- unknown number), their books locked as above (in key order), then the rows read and locked by a statement of their
+-- own, after the book locks, in number order: one round trip instead of three (the order read to learn its book, the
+-- book lock, the row lock).
+CREATE OR REPLACE FUNCTION orders_lock_orders(p_users uuid[], p_orders bigint[]) RETURNS SETOF orders LANGUAGE plpgsql AS $$
 DECLARE
-  v_book text;
+  v_key bigint;
 BEGIN
-  SELECT o.book INTO v_book FROM orders o WHERE o.id = p_order AND o.user_id = p_user;
-  IF NOT FOUND THEN
-    RETURN;
-  END IF;
-  PERFORM pg_advisory_xact_lock(hashtextextended(p_user::text || ':' || v_book, 7351005));
-  RETURN QUERY SELECT * FROM orders o WHERE o.id = p_order FOR UPDATE;
+  FOR v_key IN SELECT DISTINCT hashtextextended(o.user_id::text || ':' || o.book, 7351005) AS k FROM orders o
+      WHERE (o.id, o.user_id) IN (SELECT u.id, u.usr FROM unnest(p_orders, p_users) AS u(id, usr)) ORDER BY k LOOP
+    PERFORM pg_advisory_xact_lock(v_key);
+  END LOOP;
+  RETURN QUERY SELECT o.* FROM orders o
+    WHERE (o.id, o.user_id) IN (SELECT u.id, u.usr FROM unnest(p_orders, p_users) AS u(id, usr)) ORDER BY o.id FOR UPDATE;
 END
 $$;

@@ -16,6 +16,7 @@ import type { Book, Reason, SystemKind, Tx, UserKind } from '../../ledger/types.
 import type { CatalogueInstrument } from '../../market/catalogue.ts'
 import {
   bookKey,
+  closeOrderRows,
   deleteOrders,
   insertOrder,
   insertOrdersOnce,
@@ -224,35 +225,59 @@ export type CloseInput = {
  * here: a loss waits in the user's margin account (as an unposted fee does), a profit is not credited yet, and the
  * caller posts `deferred` once this commits; the row stays marked settlement_pending until it is posted.
  */
-export async function settleClose(tx: Tx, row: OrderRow, c: CloseInput, db: object): Promise<{ row: OrderRow; posted: Posted; deferred: JournalInput | null }> {
-  // A fee whose journal this process did not see posted (a crash, another process) is posted now, or replayed.
-  if (!isFeePosted(db, row)) await postJournal(tx, feeJournal(row))
-  feesPosted.get(db)?.delete(String(row.id))
-  const margin = dec(row.margin)
-  const currency = row.marginCurrency
-  // Negative balance protection: the user loses at most what the book holds (the position's margin included).
-  const settled = c.pl.isNeg() ? maxOf(c.pl, margin.plus(c.available).neg()) : c.pl
-  const defer = c.deferSettlement === true && !settled.isZero()
-  const updated = await updateOrder(tx, row.id, {
-    status: 'closed',
-    closePrice: c.price.toFixed(),
-    closeTime: c.now,
-    profit: settled.toFixed(),
-    closeReason: c.reason,
-    closeMarginLevel: c.marginLevel?.toDecimalPlaces(4).toFixed() ?? null,
-    settlementPending: defer,
+export async function settleClose(tx: Tx, row: OrderRow, c: CloseInput, db: object): Promise<Closed> {
+  return (await settleCloses(tx, [{ row, c }], db))[0]!
+}
+
+export type Closed = { row: OrderRow; posted: Posted; deferred: JournalInput | null }
+
+/** What a close settles: the P/L, capped by negative balance protection at what the book holds (the position's margin
+ * included), and the loss in it. */
+export function settledOf(row: OrderRow, pl: Dec, available: Dec): { settled: Dec; loss: Dec } {
+  const settled = pl.isNeg() ? maxOf(pl, dec(row.margin).plus(available).neg()) : pl
+  return { settled, loss: settled.isNeg() ? settled.neg() : dec('0') }
+}
+
+/** settleClose of several locked positions (of one book or many): every row in one statement, every journal in one
+ * call of the ledger. A refusal is thrown and nothing is kept (the caller's transaction rolls back). */
+export async function settleCloses(tx: Tx, closes: { row: OrderRow; c: CloseInput }[], db: object): Promise<Closed[]> {
+  const journals: JournalInput[] = []
+  const closeJournalAt: number[] = []
+  const updates = closes.map(({ row, c }) => {
+    // A fee whose journal this process did not see posted (a crash, another process) is posted now, or replayed.
+    if (!isFeePosted(db, row)) journals.push(feeJournal(row))
+    feesPosted.get(db)?.delete(String(row.id))
+    const margin = dec(row.margin)
+    const currency = row.marginCurrency
+    const { settled, loss } = settledOf(row, c.pl, c.available)
+    const defer = c.deferSettlement === true && !settled.isZero()
+    const legs = defer
+      ? [userLeg(row.userId, row.book, 'margin', currency, loss.minus(margin)), userLeg(row.userId, row.book, 'available', currency, margin.minus(loss))]
+      : [
+          userLeg(row.userId, row.book, 'margin', currency, margin.neg()),
+          userLeg(row.userId, row.book, 'available', currency, margin.plus(settled)),
+          houseLeg(row.book, 'trading_counterparty', currency, settled.neg()),
+        ]
+    closeJournalAt.push(journals.length)
+    journals.push({ kind: 'trade', reason: CLOSE_REASONS[c.reason], reference: String(row.id), idempotencyKey: `close:${row.id}`, userId: row.userId, legs })
+    return {
+      id: row.id,
+      closePrice: c.price.toFixed(),
+      closeTime: c.now,
+      profit: settled.toFixed(),
+      closeReason: c.reason,
+      closeMarginLevel: c.marginLevel?.toDecimalPlaces(4).toFixed() ?? null,
+      settlementPending: defer,
+    }
   })
-  const loss = settled.isNeg() ? settled.neg() : dec('0')
-  const legs = defer
-    ? [userLeg(row.userId, row.book, 'margin', currency, loss.minus(margin)), userLeg(row.userId, row.book, 'available', currency, margin.minus(loss))]
-    : [
-        userLeg(row.userId, row.book, 'margin', currency, margin.neg()),
-        userLeg(row.userId, row.book, 'available', currency, margin.plus(settled)),
-        houseLeg(row.book, 'trading_counterparty', currency, settled.neg()),
-      ]
-  const reason = CLOSE_REASONS[c.reason]
-  const posted = await postJournal(tx, { kind: 'trade', reason, reference: String(row.id), idempotencyKey: `close:${row.id}`, userId: row.userId, legs })
-  return { row: updated, posted, deferred: defer ? settlementJournal(updated) : null }
+  const rows = await closeOrderRows(tx, updates)
+  const outcomes = await postJournalsInTx(tx, journals)
+  const refusal = outcomes.find((o) => o instanceof AppError)
+  if (refusal) throw refusal
+  return closes.map(({ row }, i) => {
+    const updated = rows.get(row.id)!
+    return { row: updated, posted: outcomes[closeJournalAt[i]!] as Posted, deferred: updated.settlementPending ? settlementJournal(updated) : null }
+  })
 }
 
 /**

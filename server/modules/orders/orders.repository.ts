@@ -72,12 +72,32 @@ export async function lockBook(tx: Tx, userId: string, book: Book): Promise<void
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${userId}:${book}`}, 7351005))`)
 }
 
-/** The user's order with its book locked (lockBook) and the row locked after it, in one round trip
- * (0015_orders_lock_book.sql); undefined for another user's or an unknown number. */
-export async function lockOwnOrder(tx: Tx, userId: string, orderNo: bigint): Promise<OrderRow | undefined> {
-  const result = await tx.execute(sql`SELECT * FROM orders_lock_order(${userId}::uuid, ${orderNo}::bigint)`)
-  const [raw] = (result as unknown as { rows: Record<string, unknown>[] }).rows
-  return raw && orderRowOf(raw)
+export type OrderRef = { userId: string; orderNo: bigint }
+
+/** The users' orders with their books locked (lockBook, in lock order) and the rows locked after them, in one round
+ * trip (0015_orders_lock_book.sql), by number; another user's or an unknown number is left out. */
+export async function lockOwnOrders(tx: Tx, refs: OrderRef[]): Promise<Map<bigint, OrderRow>> {
+  const users = `{${refs.map((r) => r.userId).join(',')}}`
+  const numbers = `{${refs.map((r) => r.orderNo).join(',')}}`
+  const result = await tx.execute(sql`SELECT * FROM orders_lock_orders(${users}::uuid[], ${numbers}::bigint[])`)
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows.map(orderRowOf)
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+export type CloseUpdate = Pick<OrderRow, 'id' | 'closePrice' | 'closeTime' | 'profit' | 'closeReason' | 'closeMarginLevel' | 'settlementPending'>
+
+/** Marks positions closed, each with its own figures, in one statement; answers the rows by number. */
+export async function closeOrderRows(tx: Tx, updates: CloseUpdate[]): Promise<Map<bigint, OrderRow>> {
+  const json = JSON.stringify(updates.map((u) => ({ ...u, id: String(u.id) })))
+  const result = await tx.execute(sql`
+    UPDATE orders o SET status = 'closed', close_price = v."closePrice", close_time = v."closeTime", profit = v.profit,
+        close_reason = v."closeReason", close_margin_level = v."closeMarginLevel", settlement_pending = v."settlementPending"
+      FROM jsonb_to_recordset(${json}::jsonb) AS v("id" bigint, "closePrice" numeric, "closeTime" bigint, profit numeric,
+        "closeReason" text, "closeMarginLevel" numeric, "settlementPending" boolean)
+      WHERE o.id = v.id
+    RETURNING o.*`)
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows.map(orderRowOf)
+  return new Map(rows.map((row) => [row.id, row]))
 }
 
 // A raw orders row (column names, driver values) as Drizzle maps it in a select.

@@ -3,18 +3,30 @@
 import type { FastifyInstance } from 'fastify'
 import type { AuthUser } from '../../plugins/auth.ts'
 import type { CreateContractOrder, CreateLimitOrder, Order, OrderPage, TradeAccount } from '#contract/orders.ts'
-import { closePrice, dec, fee as feeOf, openPrice, profit, requiredMargin } from '#contract/trading-math.ts'
+import { closePrice, dec, fee as feeOf, type Dec, openPrice, profit, requiredMargin } from '#contract/trading-math.ts'
 import { DEMO_FUNDS } from '#contract/account.ts'
 import { AppError } from '../../app-error.ts'
 import { Batches, batchesPer } from '../../db/batches.ts'
-import { bookBalances } from '../../ledger/books.ts'
+import { bookBalances, type BookBalances } from '../../ledger/books.ts'
 import { retrying } from '../../ledger/db-errors.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
 import { postJournal, type Posted } from '../../ledger/post.ts'
 import type { Book, Tx } from '../../ledger/types.ts'
 import { checkSlippage, checkStops, checkTerms, currentRates, instrumentOf, requireOpenMarket, requireQuote, withRates } from './orders.checks.ts'
-import { feeJournal, noteFeePosted, openOrders, settleCancel, settleClose, type OpenInput, type Opened, type Pricing } from './orders.money.ts'
-import { lockOwnOrder, openPositions, orderOf, orderPage } from './orders.repository.ts'
+import {
+  feeJournal,
+  noteFeePosted,
+  openOrders,
+  settleCancel,
+  settleCloses,
+  settledOf,
+  type CloseInput,
+  type Closed,
+  type OpenInput,
+  type Opened,
+  type Pricing,
+} from './orders.money.ts'
+import { bookKey, lockBooksBalances, lockOwnOrders, openPositions, orderOf, orderPage, type OrderRef } from './orders.repository.ts'
 import type { OrderRow } from './orders.table.ts'
 import { floating, toOrder } from './orders.view.ts'
 import { ordersChanged } from './order-events.ts'
@@ -91,35 +103,65 @@ function ofKind(row: OrderRow | undefined, kind: OrderRow['kind']): OrderRow {
   return row
 }
 const ownOrder = async (app: FastifyInstance, userId: string, orderNo: string, kind: OrderRow['kind']) => ofKind(await orderOf(app.db, userId, BigInt(orderNo)), kind)
-/** ownOrder with its book and row locked for this transaction (lockOwnOrder). */
-const lockedOwnOrder = async (tx: Tx, userId: string, orderNo: string, kind: OrderRow['kind']) => ofKind(await lockOwnOrder(tx, userId, BigInt(orderNo)), kind)
+/** ownOrder with its book and row locked for this transaction (lockOwnOrders). */
+async function lockedOwnOrder(tx: Tx, userId: string, orderNo: string, kind: OrderRow['kind']) {
+  const no = BigInt(orderNo)
+  return ofKind((await lockOwnOrders(tx, [{ userId, orderNo: no }])).get(no), kind)
+}
 
 /** Test hook of closePositionOrder: runs after the close commits, before its P/L settlement is posted. */
 export type AfterCloseCommit = () => void | Promise<void>
 
 export async function closePositionOrder(app: FastifyInstance, user: AuthUser, orderNo: string, afterCommit?: AfterCloseCommit): Promise<Order> {
-  const pricing = pricingOf(app)
-  const { row, posted, deferred } = await retrying(() =>
-    app.db.transaction(async (tx) => {
-      // The order is looked up, its book and row locked, in one round trip; then each check as before any lock.
-      const locked = await lockedOwnOrder(tx, user.id, orderNo, 'contract')
-      if (locked.status !== 'open') throw new AppError(409, 'positionNotOpen')
-      const inst = instrumentOf(locked.symbol)
-      requireOpenMarket(app, inst)
-      const price = closePrice(locked.side, requireQuote(app, inst.symbol))
-      const pl = withRates(inst.symbol, () => profit(inst, locked.side, locked.lots, locked.openPrice!, price, pricing.rates))
-      // A user's close records no margin level; the loss cap needs only what `available` holds.
-      const usdt = (await bookBalances(tx, user.id, locked.book)).currencies.find((c) => c.currency === locked.marginCurrency)
-      const close = { price, pl, reason: 'user', now: app.now(), marginLevel: null, available: dec(usdt?.available ?? '0'), deferSettlement: true } as const
-      return settleClose(tx, locked, close, app.db)
-    }),
-  )
+  const closed = await closes(app).add({ userId: user.id, orderNo: BigInt(orderNo) })
+  if (closed instanceof AppError) throw closed
+  const { row, posted, deferred } = closed
   await afterCommit?.()
   // The P/L with the house, batched with other closes' (orders.settlement.ts): answered only once it is posted, and
   // one balance_update once the book is final (both journals touch only this user's book).
   const settlement = deferred ? await postSettlement(app.db, row.id, deferred) : null
   await announce(app, [row], settlement ?? posted)
-  return view(app, row, pricing)
+  return view(app, row)
+}
+
+// Users' closes arriving together go in one transaction, as opens do. A refusal of the ledger fails the batch, which
+// is then tried again a close at a time, so each answers its own.
+const closes = batchesPer(
+  (app: FastifyInstance) => new Batches<OrderRef, Closed | AppError>((refs) => retrying(() => app.db.transaction((tx) => closeOwnOrders(app, tx, refs)))),
+)
+
+/** Closes each caller's position at the price it would close at now, or answers why not, checked in arrival order. */
+async function closeOwnOrders(app: FastifyInstance, tx: Tx, refs: OrderRef[]): Promise<(Closed | AppError)[]> {
+  const locked = await lockOwnOrders(tx, refs)
+  const books = [...new Map([...locked.values()].map((row) => [bookKey(row), { userId: row.userId, book: row.book }])).values()]
+  const balances = books.length > 0 ? await lockBooksBalances(tx, books) : new Map<string, BookBalances>()
+  const pricing = pricingOf(app)
+  // What each book holds in `available` as the closes before it in this batch left it: a user's close records no
+  // margin level, and the loss cap needs only that.
+  const available = new Map<string, Dec>()
+  const answers: (Closed | AppError | undefined)[] = []
+  const closing: { row: OrderRow; c: CloseInput; at: number }[] = []
+  for (const ref of refs) {
+    try {
+      const row = ofKind(locked.get(ref.orderNo), 'contract')
+      if (row.status !== 'open' || closing.some((x) => x.row.id === row.id)) throw new AppError(409, 'positionNotOpen')
+      const inst = instrumentOf(row.symbol)
+      requireOpenMarket(app, inst)
+      const price = closePrice(row.side, requireQuote(app, inst.symbol))
+      const pl = withRates(inst.symbol, () => profit(inst, row.side, row.lots, row.openPrice!, price, pricing.rates))
+      const at = `${bookKey(row)}:${row.marginCurrency}`
+      const before = available.get(at) ?? dec(balances.get(bookKey(row))!.currencies.find((c) => c.currency === row.marginCurrency)?.available ?? '0')
+      available.set(at, before.plus(row.margin).minus(settledOf(row, pl, before).loss))
+      closing.push({ row, c: { price, pl, reason: 'user', now: app.now(), marginLevel: null, available: before, deferSettlement: true }, at: answers.length })
+      answers.push(undefined)
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      answers.push(error)
+    }
+  }
+  const closed = closing.length > 0 ? await settleCloses(tx, closing, app.db) : []
+  closing.forEach((x, i) => (answers[x.at] = closed[i]))
+  return answers as (Closed | AppError)[]
 }
 
 export async function cancelLimitOrder(app: FastifyInstance, user: AuthUser, orderNo: string): Promise<Order> {
