@@ -47,6 +47,10 @@ export const withdrawalsMessages = {
     id: 'server.withdrawals.payoutNotFound',
     message: 'This transaction was not found on chain, or it failed',
   },
+  withdrawChainUnavailable: /*i18n*/ {
+    id: 'server.withdrawals.chainUnavailable',
+    message: 'The chain node did not answer, so the payout could not be checked: try again shortly',
+  },
   withdrawPayoutMismatch: /*i18n*/ {
     id: 'server.withdrawals.payoutMismatch',
     message: 'This transaction does not send {receive} {currency} to {address}',

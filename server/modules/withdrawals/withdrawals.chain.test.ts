@@ -58,3 +58,18 @@ it('approves a payout found on chain, and refuses one not found, failed to pay t
   expect(res.body.data).toMatchObject({ status: 'paid', txHash: paid.transactionHash, chainChecked: true })
   expect((await reconcile(app.db)).ok).toBe(true)
 }, 60_000)
+
+it('says so when the node does not answer, and leaves the withdrawal waiting', async () => {
+  const { token: user } = await liveUser(app, '500')
+  const asked = await call(app, 'POST', '/api/submissionWithdrawDeposit', {
+    token: user,
+    headers: { 'idempotency-key': randomUUID() },
+    body: { amount: '50', currency: 'USDT', network: 'ERC20', address: DEST },
+  })
+  const w = asked.body.data as Withdrawal
+  const finance = await signInOperator(app, ['finance'])
+  await node.stop()
+  const res = await call(app, 'POST', '/api/ops/withdrawals/approve', { token: finance.token, body: { id: w.id, txHash: randomHash() } })
+  expect(res.body).toMatchObject({ code: 409, msg: 'The chain node did not answer, so the payout could not be checked: try again shortly' })
+  expect((await call(app, 'GET', `/api/getWithdrawal?id=${w.id}`, { token: user })).body.data).toMatchObject({ status: 'pending' })
+}, 60_000)

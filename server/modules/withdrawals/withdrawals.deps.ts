@@ -60,7 +60,10 @@ export type Payout = { txHash: string; to: string; amount: string; terms: Server
  */
 export async function checkPayout(app: FastifyInstance, payout: Payout): Promise<PayoutCheck | null> {
   if (!app.conf.ethRpcUrl || !payout.terms.evm || !payout.terms.onChain) return null
-  const found = await transfersOfTx(chainOf(app.conf.ethRpcUrl), payout.txHash as Hash)
+  const found = await transfersOfTx(chainOf(app.conf.ethRpcUrl), payout.txHash as Hash).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'payout check: the chain node did not answer')
+    throw new AppError(409, 'withdrawChainUnavailable')
+  })
   if (found.status !== 'ok') return 'notFound'
   const { amount } = paidTo(found.transfers, payout.to, payout.terms.tokenContract, payout.terms.tokenDecimals)
   return new Decimal(amount).eq(payout.amount) ? 'ok' : 'mismatch'
