@@ -93,7 +93,12 @@ export async function signInOperator(db: Db, input: OpsSignIn, now: number): Pro
       .where(eq(operators.id, row.id))
       .returning({ failedSignIns: operators.failedSignIns })
     if ((counted?.failedSignIns ?? 0) >= MAX_FAILED_SIGN_INS) {
-      await db.update(operators).set({ failedSignIns: 0, lockedUntil: new Date(now + LOCK_MS) }).where(eq(operators.id, row.id))
+      const lockedUntil = new Date(now + LOCK_MS)
+      await db.transaction(async (tx) => {
+        await tx.update(operators).set({ failedSignIns: 0, lockedUntil }).where(eq(operators.id, row.id))
+        // Someone may be guessing: admins see it in the audit log.
+        await audit(tx, { id: row.id, name: row.name }, { action: 'ops.locked', subject: `operator:${row.id}`, after: { lockedUntil: lockedUntil.toISOString() } })
+      })
     }
     throw failed()
   }

@@ -81,6 +81,9 @@ describe('operator sign-in', () => {
     expect(locked.body).toMatchObject({ code: 429, msg: 'Too many failed sign-ins: this operator is locked, try again in 15 minutes' })
     clock += LOCK_MS
     expect((await call(app, 'POST', '/api/ops/signIn', { body: signInBody(op) })).status).toBe(200)
+    const admin = await signInOperator(app, ['admin'])
+    const trail = await call(app, 'GET', `/api/ops/audit?subject=operator:${op.id}`, { token: admin.token })
+    expect((trail.body.data as { list: Array<{ action: string }> }).list.map((e) => e.action)).toEqual(['ops.signIn', 'ops.locked', 'operators.add'])
   })
 
   it('does not take a user token as an operator token, nor an operator token as a user token', async () => {
