@@ -134,7 +134,11 @@ export async function openOrders(tx: Tx, inputs: OpenInput[], pricing: Pricing):
   // A key used before (a first attempt committed but its answer was lost): that row is answered again.
   const replayed = accepted.filter((v) => !answers.has(v.openKey)).map((v) => v.openKey)
   if (replayed.length > 0) for (const row of await ordersByOpenKeys(tx, replayed)) answers.set(row.openKey, { row, posted: null })
-  return inputs.map((input) => answers.get(input.key)!)
+  // A key twice in the batch: the second is a repeat of the first, and posts nothing.
+  return inputs.map((input, i) => {
+    const answer = answers.get(input.key)!
+    return answer instanceof AppError || inputs.findIndex((other) => other.key === input.key) === i ? answer : { row: answer.row, posted: null }
+  })
 }
 
 function newOrderOf(input: OpenInput): NewOrder {

@@ -220,6 +220,27 @@ describe('a fee whose journal was lost', () => {
   })
 })
 
+describe('opens that arrive together (one transaction)', () => {
+  it('checks each against its book as the ones before it left it, floating loss included, and answers a repeated key with its row', async () => {
+    const { token, wallet } = await signIn(app)
+    const user = await upsertWalletUser(app.db, wallet.address, new Date())
+    const inst = instrumentBySymbol('EURUSD')!
+    const open = (key: string) =>
+      ({ kind: 'contract', userId: user.id, book: 'demo', inst, side: 'buy', lots: '1', leverage: 500, margin: dec('233.28'), fee: dec('3.4992'), price: dec('1.16640'), now: app.now(), key }) as const
+    // Each takes 236.7792 and opens 12 under water: 10 000 covers 40 (the ledger alone would allow 42).
+    const inputs = Array.from({ length: 45 }, () => open(randomUUID()))
+    inputs.splice(1, 0, open(inputs[0]!.key))
+    const answers = await app.db.transaction((tx) => openOrders(tx, inputs, pricingOf(app)))
+    const opened = answers.filter((a): a is Opened => !(a instanceof Error))
+    expect(opened).toHaveLength(41)
+    // The repeated key is answered with the first one's row, and posts nothing.
+    expect(opened[1]).toEqual({ row: opened[0]!.row, posted: null })
+    expect(answers.slice(41).map((a) => (a as { messageKey?: string }).messageKey)).toEqual(Array(5).fill('insufficientMargin'))
+    expect(await account(token)).toMatchObject({ margin: '9471.168', freeMargin: '48.832' })
+    expect((await reconcile(app.db)).ok).toBe(true)
+  })
+})
+
 describe('GET /api/getTradeAccount and the lists', () => {
   it('answers 401 without a token', async () => {
     for (const path of ['getTradeAccount', 'getContractOrderList', 'getLimitOrderList', 'getAllOrderList', 'getLimitOrder?orderNo=1']) {
