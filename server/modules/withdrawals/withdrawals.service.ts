@@ -292,8 +292,10 @@ export async function approveWithdrawal(app: FastifyInstance, operator: Operator
       return { row: updated!, posted, message }
     })
     .catch((error: unknown) => {
-      // The same hash recorded by a concurrent approval of another withdrawal (withdrawals_tx_hash_unique).
+      // The same hash recorded by a concurrent approval of another withdrawal (withdrawals_tx_hash_unique), or the
+      // first approver confirming their own approval after all (withdrawals_second_operator_check).
       if (pgError(error)?.code === '23505') throw new AppError(409, 'withdrawHashUsed')
+      if (pgError(error)?.code === '23514') throw new AppError(403, 'withdrawSameOperator')
       throw error
     })
   await announce(app, decision)

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEntry } from '#contract/ops.ts'
 import type { OpsWithdrawal } from '#contract/ops-withdrawals.ts'
@@ -19,6 +20,7 @@ import { signInOperator } from '../ops/test-operators.ts'
 import { plainPng } from '../uploads/test-files.ts'
 import { saveUpload } from '../uploads/uploads.service.ts'
 import { liveUser as liveUserOf } from './test-withdrawals.ts'
+import { withdrawals } from './withdrawals.table.ts'
 
 let app: FastifyInstance
 let uploadDir: string
@@ -258,6 +260,17 @@ describe('the operators\' queue', () => {
     expect(await usdt(token)).toMatchObject({ available: '5000', locked: '0' })
     expect((await auditOf(w.id)).map((e) => [e.action, e.operatorName]).sort()).toEqual([['withdrawals.approve', first.name], ['withdrawals.confirm', second.name]].sort())
     await expectReconciled()
+  })
+
+  it('is held by the database too: a payout confirmed by its own first approver is refused', async () => {
+    const { token } = await liveUser('500')
+    const w = (await ask(token, '100')).body.data as Withdrawal
+    const operator = randomUUID()
+    const sameTwice = app.db
+      .update(withdrawals)
+      .set({ status: 'paid', txHash: hash(), firstOperatorId: operator, decidedOperatorId: operator })
+      .where(eq(withdrawals.id, BigInt(w.id)))
+    await expect(sameTwice).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23514' }) })
   })
 
   it('answers 401 without an operator token (a user\'s token included) and 403 to other roles, changing nothing', async () => {
