@@ -1,13 +1,38 @@
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+import { precompress } from './vite.config.ts'
 
-// The WalletConnect (AppKit) bundle, built apart from the app: see src/wallet/walletconnect-bundle.ts.
+const BASE = '/walletconnect/'
+
+/** Names the content-hashed entry for the app (src/wallet/walletconnect-loader.ts reads it, never from a cache). */
+function entryList(): Plugin {
+  return {
+    name: 'keelson:walletconnect-entry',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry)
+      if (!entry) throw new Error('walletconnect: no entry chunk')
+      this.emitFile({ type: 'asset', fileName: 'entry.json', source: JSON.stringify({ entry: `${BASE}${entry.fileName}` }) })
+    },
+  }
+}
+
+// The WalletConnect relay client, built apart from the app (src/wallet/walletconnect-bundle.ts): it never shares a
+// chunk with the first visit. Every file is content-hashed (the service worker keeps them cache-first safely: a
+// new build has new names) and pre-compressed like the app's own files.
 export default defineConfig({
   publicDir: false,
+  base: BASE,
+  plugins: [entryList(), precompress()],
   build: {
     target: 'es2022',
     outDir: 'dist/walletconnect',
     emptyOutDir: true,
     chunkSizeWarningLimit: 4000,
-    lib: { entry: 'src/wallet/walletconnect-bundle.ts', formats: ['es'], fileName: () => 'appkit.js' },
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      input: 'src/wallet/walletconnect-bundle.ts',
+      preserveEntrySignatures: 'exports-only',
+      output: { entryFileNames: 'wc-[hash].js', chunkFileNames: 'wc-[hash].js' },
+    },
   },
 })

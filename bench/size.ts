@@ -16,8 +16,19 @@ const TARGET_SCRIPTS = 20
 const ceilingArg = process.argv.indexOf('--ceiling-kb')
 const CEILING_BYTES = ceilingArg > 0 ? Number(process.argv[ceilingArg + 1]) * 1024 : TARGET_BYTES
 const SETTLE_MS = 4000
-// Strings only AppKit / WalletConnect code carries (its web components, relay host, package names).
-const WALLETCONNECT_MARKERS = ['w3m-modal', 'appkit-button', 'relay.walletconnect', '@reown/appkit', '@walletconnect/', 'createAppKit(']
+// Strings only AppKit / WalletConnect code carries (its web components, relay host and JSON-RPC methods, package
+// names), so a WalletConnect chunk is caught whatever the bundler named it.
+const WALLETCONNECT_MARKERS = [
+  'w3m-modal',
+  'appkit-button',
+  'relay.walletconnect',
+  '@reown/appkit',
+  '@walletconnect/',
+  'createAppKit(',
+  'irn_subscribe',
+  'wc_sessionPropose',
+  'wc_proposeSession',
+]
 
 type Script = { name: string; gzip: number; walletConnect: boolean }
 
@@ -42,7 +53,7 @@ try {
         scripts.push({
           name: new URL(response.url()).pathname,
           gzip: gzipSync(body, { level: 9 }).length,
-          walletConnect: /walletconnect|appkit/i.test(response.url()) || WALLETCONNECT_MARKERS.some((m) => text.includes(m)),
+          walletConnect: /walletconnect|appkit|\/wc-/i.test(response.url()) || WALLETCONNECT_MARKERS.some((m) => text.includes(m)),
         })
       }),
     )

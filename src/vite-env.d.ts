@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_API_BASE?: string
   readonly VITE_WS_URL?: string
   readonly VITE_REOWN_PROJECT_ID?: string
+  /** Another WalletConnect relay (tests: a local one). */
+  readonly VITE_WALLETCONNECT_RELAY_URL?: string
   readonly VITE_PLATFORM?: string
   readonly VITE_GOOGLE_CLIENT_ID?: string
   readonly VITE_FACEBOOK_APP_ID?: string

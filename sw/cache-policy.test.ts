@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiPolicy, isFresh, isStorable, MONEY_MAX_AGE_MS, stamp } from './cache-policy.ts'
+import { apiPolicy, isFresh, isStorable, isWalletConnectChunk, MONEY_MAX_AGE_MS, stamp } from './cache-policy.ts'
 
 const ORIGIN = 'https://app.example'
 const policy = (path: string, init?: RequestInit) => apiPolicy(new Request(`${ORIGIN}${path}`, init), new URL(`${ORIGIN}${path}`), ORIGIN)
@@ -14,6 +14,14 @@ describe('service worker cache policy', () => {
     expect(policy('/api/login', { method: 'POST', body: '{}' })).toBe('network-only')
     expect(policy('/index.html')).toBeNull()
     expect(apiPolicy(new Request('https://evil.example/api/getNotice'), new URL('https://evil.example/api/getNotice'), ORIGIN)).toBeNull()
+  })
+
+  it('keeps only content-hashed WalletConnect chunks cache-first, never the file that names the entry', () => {
+    const chunk = (path: string, origin = ORIGIN) => isWalletConnectChunk(new URL(`${origin}${path}`), ORIGIN)
+    expect(chunk('/walletconnect/wc-Xz4r9uMs.js')).toBe(true)
+    expect(chunk('/walletconnect/entry.json')).toBe(false)
+    expect(chunk('/walletconnect/appkit.js')).toBe(false)
+    expect(chunk('/walletconnect/wc-Xz4r9uMs.js', 'https://evil.example')).toBe(false)
   })
 
   it('treats a setting that moves money as network-first money, never public', () => {

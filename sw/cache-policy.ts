@@ -43,3 +43,12 @@ export function isFresh(response: Response, now: number, maxAgeMs: number): bool
   const storedAt = Number(response.headers.get(STORED_AT_HEADER))
   return Number.isFinite(storedAt) && storedAt > 0 && now - storedAt < maxAgeMs
 }
+
+/**
+ * A chunk of the WalletConnect bundle (vite.walletconnect.config.ts): content-hashed, so it may be served from the
+ * cache for good (a new build brings new names, never a changed file under an old one). The file naming the entry
+ * (/walletconnect/entry.json) is not one: it always goes to the network, so a phone never keeps an old entry.
+ */
+export function isWalletConnectChunk(url: URL, origin: string): boolean {
+  return url.origin === origin && /^\/walletconnect\/wc-[A-Za-z0-9_-]{8,}\.js$/.test(url.pathname)
+}

@@ -1,12 +1,12 @@
 // Runtime caches: public /api reads stale-while-revalidate, money settings network-first with a one-minute ceiling
-// (rules in cache-policy.ts), wallet-connect chunks on first use. Every cache name starts with
+// (rules in cache-policy.ts), WalletConnect chunks (content-hashed) on first use. Every cache name starts with
 // RUNTIME_CACHE_PREFIX, so sign-out deletes them all.
 import { registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import type { WorkboxPlugin } from 'workbox-core/types.js'
 import { RUNTIME_CACHE_PREFIX } from '../src/lib/cache-rules.ts'
-import { apiPolicy, isFresh, isStorable, MONEY_MAX_AGE_MS, stamp } from './cache-policy.ts'
+import { apiPolicy, isFresh, isStorable, isWalletConnectChunk, MONEY_MAX_AGE_MS, stamp } from './cache-policy.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -34,9 +34,13 @@ export function setupRuntimeCaches() {
       plugins: [guard('money', MONEY_MAX_AGE_MS), new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: MONEY_MAX_AGE_MS / 1000 })],
     }),
   )
-  // Wallet-connect chunks are left out of the precache (they are large and most users never open them).
+  // WalletConnect chunks are left out of the precache (large, and most users never open them). Their names are
+  // content-hashed, so cache-first never serves a stale file; old ones age out.
   registerRoute(
-    ({ request, url }) => request.destination === 'script' && url.pathname.startsWith('/walletconnect/'),
-    new CacheFirst({ cacheName: `${RUNTIME_CACHE_PREFIX}-wallet`, plugins: [new ExpirationPlugin({ maxEntries: 60 })] }),
+    ({ url }) => isWalletConnectChunk(url, origin),
+    new CacheFirst({
+      cacheName: `${RUNTIME_CACHE_PREFIX}-walletconnect`,
+      plugins: [new ExpirationPlugin({ maxEntries: 8, maxAgeSeconds: 30 * 24 * 3600 })],
+    }),
   )
 }

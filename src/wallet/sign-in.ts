@@ -1,5 +1,6 @@
 // Wallet sign-in (DESIGN.md section 4): personal_sign of 'welcome login' + the millisecond timestamp, sent as hex
-// with the address, then POST /checkSign. The wallet is asked for nothing else.
+// with the address, then POST /checkSign. The wallet is asked for nothing else: an injected wallet directly, a
+// wallet app over WalletConnect's relay (the same connector interface).
 import { getConnection } from 'wagmi/actions'
 import { toHex } from 'viem'
 import { authApi, signInMessage } from '#contract/auth.ts'
@@ -7,8 +8,10 @@ import { api } from '../lib/api.ts'
 import { beginSession } from '../lib/session-lifecycle.ts'
 import { wagmiConfig } from './config.ts'
 import { rememberWallet } from './remembered.ts'
+import { problemOf } from './wallet-notice.ts'
 
-export type SignInResult = 'signed' | 'refused' | 'rejected'
+/** refused: the wallet or its user said no; offline: WalletConnect could not reach the wallet in time. */
+export type SignInResult = 'signed' | 'refused' | 'rejected' | 'offline'
 
 let inFlight: Promise<SignInResult> | null = null
 
@@ -31,8 +34,8 @@ async function run(address: `0x${string}`): Promise<SignInResult> {
     const result = await provider.request({ method: 'personal_sign', params: [toHex(message), address] })
     if (typeof result !== 'string' || !result.startsWith('0x')) return 'refused'
     sign = result as `0x${string}`
-  } catch {
-    return 'refused'
+  } catch (error) {
+    return problemOf(error)
   }
   try {
     const token = await api(authApi.checkSign, { body: { address, message, sign, timeStamp } })

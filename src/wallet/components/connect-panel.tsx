@@ -1,22 +1,23 @@
 // The /empty screen: no wallet, a wrong chain, a refusal or a disconnect. It offers each wallet the browser
-// announced (EIP-6963) once, with its own name and icon, WalletConnect when configured, and a switch to Ethereum
-// when the chain is wrong. Picking a wallet is the user's choice to sign in: the chain guard then asks for the
-// signature.
-import { useState } from 'react'
+// announced (EIP-6963) once, with its own name and icon; wallet apps through WalletConnect when a project id is
+// configured (on a phone only when no wallet is injected: in a wallet's own browser the app connects to it
+// directly); and a switch to Ethereum when the chain is wrong. Picking a wallet is the user's choice to sign in:
+// the chain guard then asks for the signature.
+import { useEffect } from 'react'
+import { useSnapshot } from 'valtio'
 import { Trans } from '@lingui/react/macro'
 import { useConnect, useConnection, useConnectors, useSwitchChain } from 'wagmi'
 import { Button } from '../../components/ui/button.tsx'
 import { IconWallet } from '../../components/ui/icons.tsx'
-import { ui } from '../../state/ui.ts'
 import { usePlatformName } from '../../lib/use-platform-name.ts'
 import { ACCEPTED_CHAIN_ID, wagmiConfig } from '../config.ts'
-import { isAppKitConfigured, openWalletConnect } from '../appkit.ts'
+import { useIsDesktop } from '../../lib/use-is-desktop.ts'
 import { walletChoices } from '../wallet-choices.ts'
+import { WALLETCONNECT_ID, setWalletConnectAppName } from '../walletconnect-connector.ts'
+import { problemOf, setWalletProblem, walletNotice, wantSignature } from '../wallet-notice.ts'
+import { WalletAppsList } from './wallet-apps-list.tsx'
 
-type Problem = 'none' | 'refused' | 'walletconnect'
 const config = wagmiConfig
-/** Picking a wallet, Sign in or Switch is the user's choice to sign in: the chain guard may now ask for it. */
-const wantSignature = () => void (ui.isSignWanted = true)
 
 export function ConnectPanel() {
   const platformName = usePlatformName()
@@ -24,24 +25,26 @@ export function ConnectPanel() {
   const connectors = useConnectors({ config })
   const connect = useConnect({ config })
   const switchChain = useSwitchChain({ config })
-  const [problem, setProblem] = useState<Problem>('none')
-  const wallets = walletChoices(connectors, 'ethereum' in window)
+  const { problem } = useSnapshot(walletNotice)
+  const isDesktop = useIsDesktop()
+  const wallets = walletChoices(
+    connectors.filter((c) => c.id !== WALLETCONNECT_ID),
+    'ethereum' in window,
+  )
+  const walletConnect = connectors.find((c) => c.id === WALLETCONNECT_ID)
+  const offersWalletApps = walletConnect !== undefined && (isDesktop || wallets.length === 0)
+  useEffect(() => setWalletConnectAppName(platformName), [platformName])
+  const setProblem = (error: unknown) => setWalletProblem(problemOf(error))
   const wrongChain = status === 'connected' && chainId !== ACCEPTED_CHAIN_ID
   const readyToSign = status === 'connected' && chainId === ACCEPTED_CHAIN_ID
 
   const handleConnect = (connector: (typeof connectors)[number]) => {
-    setProblem('none')
     wantSignature()
-    connect.mutate({ connector, chainId: ACCEPTED_CHAIN_ID }, { onError: () => setProblem('refused') })
+    connect.mutate({ connector, chainId: ACCEPTED_CHAIN_ID }, { onError: setProblem })
   }
   const handleSwitch = () => {
     wantSignature()
-    switchChain.mutate({ chainId: ACCEPTED_CHAIN_ID }, { onError: () => setProblem('refused') })
-  }
-  const handleWalletConnect = async () => {
-    setProblem('none')
-    wantSignature()
-    if (!(await openWalletConnect())) setProblem('walletconnect')
+    switchChain.mutate({ chainId: ACCEPTED_CHAIN_ID }, { onError: setProblem })
   }
 
   return (
@@ -52,7 +55,11 @@ export function ConnectPanel() {
           <p>
             <Trans>Your wallet is connected. Sign the sign-in message to continue; it is free and sends no transaction.</Trans>
           </p>
-          <Button size="lg" block onClick={wantSignature}>
+          <Button
+            size="lg"
+            block
+            onClick={wantSignature}
+          >
             <Trans>Sign in</Trans>
           </Button>
         </>
@@ -70,9 +77,12 @@ export function ConnectPanel() {
           <p>
             <Trans>Sign in with an Ethereum wallet. We only ask it to confirm your address: no transaction, no fee.</Trans>
           </p>
-          {wallets.length === 0 && !isAppKitConfigured() && (
+          {wallets.length === 0 && walletConnect === undefined && (
             <p className="muted" data-testid="no-wallet">
-              <Trans>No wallet was found in this browser. Install a wallet extension or open {platformName} in your wallet app.</Trans>
+              <Trans>
+                No wallet was found in this browser. To use a wallet app on this phone, open {platformName} in the wallet app's own
+                browser; on a computer, install a wallet extension. Or sign in with e-mail below.
+              </Trans>
             </p>
           )}
           <ul className="wallet-list">
@@ -84,15 +94,8 @@ export function ConnectPanel() {
                 </button>
               </li>
             ))}
-            {isAppKitConfigured() && (
-              <li>
-                <button type="button" className="btn wallet" onClick={handleWalletConnect}>
-                  <img src="/icons/walletconnect.svg" alt="" width={28} height={28} />
-                  <span>WalletConnect</span>
-                </button>
-              </li>
-            )}
           </ul>
+          {offersWalletApps && <WalletAppsList connector={walletConnect} />}
         </>
       )}
       {problem === 'refused' && (
@@ -100,9 +103,12 @@ export function ConnectPanel() {
           <Trans>The wallet declined the request. You can try again.</Trans>
         </p>
       )}
-      {problem === 'walletconnect' && (
-        <p role="alert" className="error-text">
-          <Trans>WalletConnect could not be reached. Choose a wallet from the list instead.</Trans>
+      {problem === 'offline' && (
+        <p role="alert" className="error-text" data-testid="walletconnect-offline">
+          <Trans>
+            WalletConnect cannot be reached: check your internet connection, then pick your wallet again to retry. You can also sign
+            in with e-mail.
+          </Trans>
         </p>
       )}
     </section>

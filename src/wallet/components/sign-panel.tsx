@@ -7,12 +7,19 @@ import { useConnection } from 'wagmi'
 import { Button } from '../../components/ui/button.tsx'
 import { wagmiConfig } from '../config.ts'
 import { signIn } from '../sign-in.ts'
+import { setWalletProblem } from '../wallet-notice.ts'
+import { WALLETCONNECT_ID } from '../walletconnect-connector.ts'
 
-type Props = { onCancel: () => void; onSigned?: () => void }
+type Props = {
+  onCancel: () => void
+  onSigned?: () => void
+  /** A wallet app (WalletConnect) declined or could not be reached: the page goes back to the connect screen. */
+  onWalletAppFailed?: () => void
+}
 
-export function SignPanel({ onCancel, onSigned }: Props) {
-  const { address } = useConnection({ config: wagmiConfig })
-  const [state, setState] = useState<'idle' | 'signing' | 'refused'>('idle')
+export function SignPanel({ onCancel, onSigned, onWalletAppFailed }: Props) {
+  const { address, connector } = useConnection({ config: wagmiConfig })
+  const [state, setState] = useState<'idle' | 'signing' | 'refused' | 'offline'>('idle')
   const started = useRef<string | null>(null)
 
   const handleSign = async () => {
@@ -20,7 +27,11 @@ export function SignPanel({ onCancel, onSigned }: Props) {
     setState('signing')
     const result = await signIn(address)
     if (result === 'signed') onSigned?.()
-    setState(result === 'refused' ? 'refused' : 'idle')
+    if ((result === 'refused' || result === 'offline') && connector?.id === WALLETCONNECT_ID) {
+      setWalletProblem(result)
+      if (onWalletAppFailed) return onWalletAppFailed()
+    }
+    setState(result === 'refused' || result === 'offline' ? result : 'idle')
   }
 
   useEffect(() => {
@@ -53,6 +64,11 @@ export function SignPanel({ onCancel, onSigned }: Props) {
       {state === 'refused' && (
         <p role="alert" className="error-text">
           <Trans>Not Signed</Trans>
+        </p>
+      )}
+      {state === 'offline' && (
+        <p role="alert" className="error-text" data-testid="walletconnect-offline">
+          <Trans>WalletConnect cannot reach your wallet app: check your internet connection, then tap Sign message to retry.</Trans>
         </p>
       )}
       <div className="button-row">

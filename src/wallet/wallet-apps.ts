@@ -1,0 +1,31 @@
+// The wallet apps the connect screen offers on a phone: bundled (names, icons under /wallets/, links), so the
+// list shows at once and offline, with no call to a hosted wallet registry. Each opens through its universal link
+// (the app when installed, its store page otherwise) with the WalletConnect pairing URI; any other wallet app is
+// reached through the wc: URI itself, which wallet apps register, or by scanning the QR code.
+
+export type WalletApp = {
+  /** WalletConnect's explorer id. */
+  id: string
+  name: string
+  icon: string
+  /** Universal link; the pairing URI goes to `${link}/wc?uri=…`. */
+  link: string
+}
+
+export const FEATURED_WALLET_APPS: readonly WalletApp[] = [
+  { id: 'c57ca95b47569778a828d19178114f4db188b89b763c899ba0be274e97267d96', name: 'MetaMask', icon: '/wallets/metamask.png', link: 'https://metamask.app.link' },
+  { id: '4622a2b2d6af1c9844944291e5e7351a6aa24cd7b23099efac1b2fd875da31a0', name: 'Trust Wallet', icon: '/wallets/trust.png', link: 'https://link.trustwallet.com' },
+  { id: '1ae92b26df02f0abca6304df07debccd18262fdf5fe82daa81593582dac9a369', name: 'Rainbow', icon: '/wallets/rainbow.png', link: 'https://rnbwapp.com' },
+  { id: 'fd20dc426fb37566d803205b19bbc1d4096b248ac04548e3cfb6b3a38bd033aa', name: 'Coinbase Wallet', icon: '/wallets/coinbase.png', link: 'https://go.cb-w.com' },
+]
+
+/** Wallet apps one tap further ("More wallet apps"). */
+export const MORE_WALLET_APPS: readonly WalletApp[] = [
+  { id: 'c03dfee351b6fcc421b4494ea33b9d4b92a984f87aa76d1663bb28705e95034a', name: 'Uniswap Wallet', icon: '/wallets/uniswap.png', link: 'https://uniswap.org/app' },
+  { id: 'ecc4036f814562b41a5268adc86270fba1365471402006302e70169465b7ac18', name: 'Zerion', icon: '/wallets/zerion.png', link: 'https://app.zerion.io' },
+]
+
+/** The link that opens a wallet app with the pairing URI. */
+export function walletAppLink(app: WalletApp, uri: string): string {
+  return `${app.link}/wc?uri=${encodeURIComponent(uri)}`
+}

@@ -1,0 +1,154 @@
+// A phone with no wallet extension signs in with a wallet app over WalletConnect, offline: the app talks to a
+// local relay (tests/e2e/fixtures/wc-relay.ts) and a test wallet built on @reown/walletkit plays the wallet app.
+// The universal link the app opens is caught here (it would leave for the wallet app) and its pairing URI handed
+// to the test wallet; every hosted WalletConnect/Reown call is refused, so nothing may depend on one.
+import { expect, test, type Page } from '@playwright/test'
+import { createTestRelay, type TestRelay } from './fixtures/wc-relay.ts'
+import { createWcWallet, type WcTestWallet } from './fixtures/wc-wallet.ts'
+import { continueIntro, token } from './fixtures/app.ts'
+
+const RELAY_PORT = 8361
+let relay: TestRelay
+let wallet: WcTestWallet
+
+test.beforeEach(async () => {
+  relay = createTestRelay(RELAY_PORT)
+  await relay.start()
+  wallet = await createWcWallet(relay.url)
+})
+
+test.afterEach(async () => {
+  await wallet.close()
+  await relay.stop()
+})
+
+/** The app configured with a project id and pointed to the local relay; hosted calls refused; links caught. */
+async function setUp(page: Page) {
+  const hosted: string[] = []
+  const opened: string[] = []
+  await page.addInitScript((relayUrl) => {
+    ;(window as { keelsonWalletConnect?: unknown }).keelsonWalletConnect = { projectId: 'keelson-e2e', relayUrl }
+  }, relay.url)
+  await page.route(/^https:\/\/([a-z0-9-]+\.)*(walletconnect\.(org|com)|reown\.com|web3modal\.(org|com))\//, (route) => {
+    hosted.push(route.request().url())
+    return route.abort('internetdisconnected')
+  })
+  // A wallet app's universal link: a 204 leaves the page where it is, as if the phone had switched apps.
+  await page.route(/^https:\/\/(metamask\.app\.link|link\.trustwallet\.com|rnbwapp\.com|go\.cb-w\.com)\//, (route) => {
+    opened.push(route.request().url())
+    return route.fulfill({ status: 204 })
+  })
+  return { hosted, opened }
+}
+
+/** The pairing URI of the last wallet app the page opened. */
+async function pairingUri(opened: string[]): Promise<string> {
+  await expect.poll(() => opened.length, { message: 'the app opens the wallet app' }).toBeGreaterThan(0)
+  const uri = new URL(opened.at(-1)!).searchParams.get('uri')
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  return uri!
+}
+
+test('a phone with no wallet picks a wallet app, approves and signs there, lands home signed in, and stays so after a reload', async ({ page }) => {
+  const { opened } = await setUp(page)
+  await page.goto('/')
+  await continueIntro(page)
+  const apps = page.getByTestId('wallet-apps')
+  // A short list with names and icons that are there at once (bundled, no hosted registry), more one tap away.
+  for (const name of ['MetaMask', 'Trust Wallet', 'Rainbow', 'Coinbase Wallet']) await expect(apps.getByRole('button', { name })).toBeVisible()
+  await expect
+    .poll(() => apps.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)))
+    .toBe(true)
+  await page.getByRole('button', { name: 'More wallet apps' }).click()
+  await expect(apps.getByRole('button', { name: 'Zerion' })).toBeVisible()
+  await expect(apps.getByRole('button', { name: 'Another wallet app' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Sign in with e-mail' })).toBeVisible()
+
+  await apps.getByRole('button', { name: 'MetaMask' }).click()
+  const uri = await pairingUri(opened)
+  expect(opened[0]).toMatch(/^https:\/\/metamask\.app\.link\/wc\?uri=wc%3A/)
+  await expect(page.getByText('Approve the connection in MetaMask, then come back here.')).toBeVisible()
+  await wallet.pair(uri)
+
+  // One tap: the session settles, the sign-in message goes to the wallet app and the user lands home.
+  await expect(page.getByTestId('signed-in')).toBeVisible({ timeout: 20_000 })
+  await expect(page).toHaveURL(/\/$/)
+  expect(await token(page)).toMatch(/^[A-Za-z0-9_-]{20,}$/)
+  expect(wallet.signatures()).toBe(1)
+
+  await page.goto('/profile')
+  await expect(page.getByTestId('account-address')).toHaveText(wallet.address)
+  // The phone reloads the tab while the user was away: the session comes back without asking again.
+  await page.reload()
+  await expect(page.getByTestId('account-address')).toHaveText(wallet.address)
+  await page.waitForTimeout(1500)
+  await expect(page).toHaveURL(/\/profile$/)
+  expect(wallet.signatures()).toBe(1)
+  // The wallet app was asked for the sign-in signature and nothing else.
+  expect(wallet.calls).toEqual(['personal_sign'])
+})
+
+test('a signature refused in the wallet app returns to the connect screen with a message, and signing again works', async ({ page }) => {
+  const { opened } = await setUp(page)
+  wallet.refuseNextSign()
+  await page.goto('/')
+  await continueIntro(page)
+  await page.getByTestId('wallet-apps').getByRole('button', { name: 'Trust Wallet' }).click()
+  await wallet.pair(await pairingUri(opened))
+  await expect.poll(() => wallet.calls.length, { timeout: 20_000 }).toBe(1)
+  await expect(page).toHaveURL(/\/empty$/)
+  await expect(page.getByRole('alert')).toHaveText('The wallet declined the request. You can try again.')
+  expect(await token(page)).toBeNull()
+
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page.getByTestId('signed-in')).toBeVisible({ timeout: 20_000 })
+  expect(wallet.calls).toEqual(['personal_sign', 'personal_sign'])
+})
+
+test('the relay going away mid-session says so within 8 s, with e-mail sign-in at hand', async ({ page }) => {
+  const { opened } = await setUp(page)
+  wallet.holdNextSign()
+  await page.goto('/')
+  await continueIntro(page)
+  await page.getByTestId('wallet-apps').getByRole('button', { name: 'Rainbow' }).click()
+  await wallet.pair(await pairingUri(opened))
+  // The sign-in message reached the wallet app; the user is still there when the relay goes away.
+  await expect.poll(() => wallet.calls.length, { timeout: 20_000 }).toBe(1)
+
+  await relay.stop()
+  const lost = Date.now()
+  await expect(page.getByTestId('walletconnect-offline')).toBeVisible({ timeout: 8_000 })
+  expect(Date.now() - lost).toBeLessThan(8_000)
+  await expect(page.getByRole('link', { name: 'Sign in with e-mail' })).toBeVisible()
+  expect(await token(page)).toBeNull()
+})
+
+test('with no network a wallet app says so within 8 s instead of waiting, with e-mail sign-in at hand', async ({ page }) => {
+  const { opened } = await setUp(page)
+  await relay.stop()
+  await page.goto('/')
+  await continueIntro(page)
+  const tapped = Date.now()
+  await page.getByTestId('wallet-apps').getByRole('button', { name: 'MetaMask' }).click()
+  await expect(page.getByTestId('walletconnect-offline')).toBeVisible({ timeout: 9_000 })
+  expect(Date.now() - tapped).toBeLessThan(9_000)
+  await expect(page.getByRole('link', { name: 'Sign in with e-mail' })).toBeVisible()
+  // The list is still there to try again; nothing was opened.
+  await expect(page.getByTestId('wallet-apps').getByRole('button', { name: 'MetaMask' })).toBeEnabled()
+  expect(opened).toEqual([])
+})
+
+test('a computer shows a QR code a phone wallet scans, and signs in once the phone approved', async ({ page }) => {
+  await setUp(page)
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto('/')
+  await continueIntro(page)
+  await page.getByRole('button', { name: 'Connect a phone wallet (QR code)' }).click()
+  const qr = page.getByTestId('walletconnect-qr')
+  await expect(qr.getByRole('img', { name: 'QR code' })).toHaveAttribute('src', /^data:image\/svg\+xml/)
+  // What the QR holds is also a wc: link (a wallet app on the same computer opens it): the phone "scans" it.
+  const uri = await qr.getByRole('link', { name: 'Open in a wallet app on this device' }).getAttribute('href')
+  await wallet.pair(uri!)
+  await expect(page.getByTestId('signed-in')).toBeVisible({ timeout: 20_000 })
+  expect(wallet.calls).toEqual(['personal_sign'])
+})
