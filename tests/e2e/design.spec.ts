@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type Browser, type Page } from '@playwright/test'
 import { installWallet } from './fixtures/wallet.ts'
+import { LANGUAGES } from '../../src/contract/locales.ts'
 
 const PUBLIC = [
   '/', '/home', '/trades', '/smart', '/loan', '/nfts', '/profile', '/help', '/help/center', '/help/terms', '/help/support',
@@ -122,6 +123,63 @@ for (const width of WIDTHS) {
       })
   })
 }
+
+/**
+ * Labels that wrap inside a word ("Guthab-en", "マーケッ/ト") or do not fit their box (a tab label cut off). A line
+ * may end only where the page's language puts a word boundary (Intl.Segmenter: spaces, and the dictionary's word
+ * ends in Japanese, Chinese and Thai) or after a hyphen or slash.
+ */
+function brokenLabels(selector: string) {
+  const words = new Intl.Segmenter(document.documentElement.lang, { granularity: 'word' })
+  const found: string[] = []
+  for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+    const text = el.textContent ?? ''
+    if (!text.trim() || el.getClientRects().length === 0) continue
+    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) found.push(`"${text}" does not fit its box`)
+    const boundaries = new Set([...words.segment(text)].map((s) => s.index))
+    // Character by character (one text node per label): where a line starts, what came before it.
+    const node = el.firstChild
+    if (node?.nodeType !== Node.TEXT_NODE || node.textContent !== text) continue
+    const range = document.createRange()
+    let lastTop: number | null = null
+    for (let i = 0; i < text.length; i++) {
+      range.setStart(node, i)
+      range.setEnd(node, i + 1)
+      const rect = range.getBoundingClientRect()
+      if (rect.width === 0) continue
+      if (lastTop !== null && rect.top > lastTop + 2 && !boundaries.has(i) && !/[\s\u200b/-]/u.test(text[i - 1]!)) found.push(`"${text}" breaks inside a word: "${text.slice(0, i)}|${text.slice(i)}"`)
+      lastTop = rect.top
+    }
+  }
+  return found
+}
+
+test('at 320 px, in every language, tab labels and the balance row wrap between words and fit', async ({ pages }) => {
+  test.setTimeout(120_000)
+  const page = pages.phoneIn
+  await page.setViewportSize({ width: 320, height: 700 })
+  const found: string[] = []
+  try {
+    for (const { code, bcp47 } of LANGUAGES) {
+      await page.evaluate((language) => {
+        const session = JSON.parse(localStorage.getItem('keelson.session') ?? '{}') as Record<string, unknown>
+        localStorage.setItem('keelson.session', JSON.stringify({ ...session, language }))
+      }, code)
+      await page.goto('/')
+      await expect(page.locator('html')).toHaveAttribute('lang', bcp47)
+      // The home balance row ("Guthaben" in German), with its amount beside it.
+      await expect(page.locator('.row-trailing .amount').first()).toBeVisible()
+      await page.evaluate(() => document.fonts.ready)
+      for (const problem of await page.evaluate(brokenLabels, '.bottom-tab-label, .row-label')) found.push(`${bcp47}: ${problem}`)
+    }
+  } finally {
+    await page.evaluate(() => {
+      const session = JSON.parse(localStorage.getItem('keelson.session') ?? '{}') as Record<string, unknown>
+      localStorage.setItem('keelson.session', JSON.stringify({ ...session, language: 'en_US' }))
+    })
+  }
+  expect(found).toEqual([])
+})
 
 test.describe('navigation', () => {
   test('old path names open their screens, and back skips the old address', async ({ pages }) => {
