@@ -86,6 +86,12 @@ test('a user deposits USDT from their wallet on the local chain and sees the bal
   await expect(panel.getByTestId('deposit-warning')).toContainText('Funds sent on any other network')
   await expect(panel.getByTestId('deposit-followed')).toContainText(wallet.address)
   await expect(panel.getByText('No deposits yet')).toBeVisible()
+  // 320 wide, the narrowest phone: the address wraps, nothing runs off the screen.
+  const viewport = page.viewportSize()!
+  await page.setViewportSize({ width: 320, height: 700 })
+  await expect(panel.getByTestId('deposit-address')).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  await page.setViewportSize(viewport)
 
   // The user's own wallet sends 25 USDT to the receiving address.
   await kit.fund(token, wallet.address, '100')

@@ -82,7 +82,18 @@ async function readRange(app: FastifyInstance, chain: Chain, configs: NetworkCon
 }
 
 /** Records what a range held and moves the cursor past it, in one transaction. */
-async function recordRange(app: FastifyInstance, found: Found[], head: number, next: number): Promise<DepositRow[]> {
+async function recordRange(app: FastifyInstance, candidates: Found[], head: number, next: number): Promise<DepositRow[]> {
+  // A transaction someone claimed is the claim's to settle (its check or an operator), never credited twice.
+  const hashes = [...new Set(candidates.map((f) => f.transfer.txHash.toLowerCase()))]
+  const claimed = new Set<string>()
+  for (let i = 0; i < hashes.length; i += 1000) {
+    const rows = await app.db
+      .select({ txHash: deposits.txHash })
+      .from(deposits)
+      .where(and(eq(deposits.source, 'claim'), inArray(deposits.txHash, hashes.slice(i, i + 1000))))
+    for (const r of rows) claimed.add(r.txHash)
+  }
+  const found = candidates.filter((f) => !claimed.has(f.transfer.txHash.toLowerCase()))
   return app.db.transaction(async (tx) => {
     const inserted: DepositRow[] = []
     for (let i = 0; i < found.length; i += 500) {

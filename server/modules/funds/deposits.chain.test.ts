@@ -12,6 +12,7 @@ import type { Deposit, DepositPage, GasPrice } from '#contract/deposits.ts'
 import { buildApp } from '../../app.ts'
 import { chainKit, startLocalNode, type ChainKit, type LocalNode } from '../../test/chain/node.ts'
 import { call, newWallet, signIn, testOptions } from '../../test/helpers.ts'
+import { signInOperator } from '../ops/test-operators.ts'
 import { HOUSE, liveAvailable, openNetwork, uploadScreenshot } from './test-funds.ts'
 
 const CONFIRMATIONS = 3
@@ -184,6 +185,37 @@ describe('a claim checked on chain', () => {
       screenshot: await uploadScreenshot(app, user.token),
     })
     expect(res.status).toBe(409)
+  })
+})
+
+describe('a claim and the follower on the same transaction', () => {
+  it('leaves a claimed transaction to the claim, so an operator approving it credits once', async () => {
+    const user = await signIn(app)
+    await kit.fund(token, user.wallet.address, '50')
+    // Claimed before it is mined (the node does not know it yet: notFound, waiting for an operator).
+    await kit.setAutomine(false)
+    const hash = await kit.sendTokenUnmined(user.wallet, token, HOUSE, '11')
+    const res = await call(app, 'POST', '/api/createRechargePlat', {
+      token: user.token,
+      body: { currency: 'USDT', network: 'ERC20', amount: '11', txHash: hash, last6: hash.slice(-6), screenshot: await uploadScreenshot(app, user.token) },
+      headers: { 'idempotency-key': `k-${hash}` },
+    })
+    await kit.setAutomine(true)
+    expect(res.body.data).toMatchObject({ status: 'review', check: { problems: ['notFound'] } })
+    await kit.mine(CONFIRMATIONS + 1)
+    // The follower reads past it without a second row.
+    const head = await kit.head()
+    await until('cursor past the transfer', async () => {
+      const { rows } = (await app.db.execute(sql`SELECT next_block::int AS n FROM chain_cursors`)) as unknown as { rows: { n: number }[] }
+      return rows[0]!.n
+    }, (n) => n > head)
+    const mine = await depositsOf(user.token)
+    expect(mine).toHaveLength(1)
+    const operator = await signInOperator(app, ['finance'])
+    const approved = await call(app, 'POST', '/api/ops/deposits/approve', { token: operator.token, body: { id: mine[0]!.id } })
+    expect(approved.body.data).toMatchObject({ status: 'credited', amount: '11' })
+    expect(await liveAvailable(app, user.token, 'USDT')).toBe('11')
+    expect(await creditedJournals(hash.toLowerCase())).toBe(1)
   })
 })
 

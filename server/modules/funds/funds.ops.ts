@@ -55,6 +55,13 @@ async function approve(app: FastifyInstance, operator: Operator, id: string, amo
       .where(and(eq(deposits.id, row.id), inArray(deposits.status, [...WAITING])))
       .for('update')
     if (!locked) throw new AppError(409, 'depositNotWaiting')
+    // The same transaction credited another way (the follower found it from the user's own address): not twice.
+    const [other] = await tx
+      .select({ id: deposits.id })
+      .from(deposits)
+      .where(and(eq(deposits.network, locked.network), eq(deposits.txHash, locked.txHash), eq(deposits.status, 'credited')))
+      .limit(1)
+    if (other) throw new AppError(409, 'depositTxClaimed')
     const posted = await postJournal(tx, {
       kind: 'deposit',
       reason: 'deposit.credit',

@@ -93,6 +93,10 @@ export function chainKit(url: string) {
       await test.setBalance({ address, value: parseUnits('10', 18) })
       await receipt(await deployer.writeContract({ address: token, abi: testUsdAbi, functionName: 'mint', args: [address, parseUnits(usd, 6)] }))
     },
+    /** Sends without waiting for a block (with automine off it stays in the mempool): answers the hash. */
+    sendTokenUnmined: (from: PrivateKeyAccount, token: Address, to: Address, usd: string) =>
+      walletOf(from).writeContract({ address: token, abi: testUsdAbi, functionName: 'transfer', args: [to, parseUnits(usd, 6)], gas: 100_000n }),
+    setAutomine: (on: boolean) => test.setAutomine(on),
     async sendToken(from: PrivateKeyAccount, token: Address, to: Address, usd: string) {
       const hash = await walletOf(from).writeContract({ address: token, abi: testUsdAbi, functionName: 'transfer', args: [to, parseUnits(usd, 6)] })
       return receipt(hash)
