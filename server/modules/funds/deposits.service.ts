@@ -63,7 +63,7 @@ export async function addMonitor(app: FastifyInstance, userId: string, network: 
   const own = await userAddress(app.db, userId)
   if (!own || own.toLowerCase() !== address.toLowerCase()) throw new AppError(400, 'monitorNotYours')
   const config = (await listNetworks(app.db)).find((c) => c.network === network)
-  if (!config) throw new AppError(400, 'unknownNetwork', { currency: '', network })
+  if (!config) throw new AppError(400, 'invalidInput', { field: 'network' })
   await app.db.insert(depositMonitors).values({ userId, network, address: own }).onConflictDoNothing()
   return { network, address: own, followed: isFollowed(config, hasRpc(app)) }
 }
