@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts'
 import { Decimal } from '../../ledger/decimal.ts'
 import { scaleOf } from '../../ledger/legs.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
-import { postJournal } from '../../ledger/post.ts'
+import { postJournal, type JournalInput } from '../../ledger/post.ts'
 import { userById } from '../auth/users.repository.ts'
 import { ownedUpload } from '../uploads/uploads.service.ts'
 import { chainOf, gasPriceGwei, paidTo, transfersOfTx } from './chain.ts'
@@ -99,6 +99,23 @@ export async function pushDepositUpdate(app: FastifyInstance, userId: string, da
   })
 }
 
+/** The journal that credits a deposit (its key is the transfer's, deposit:<network>:<tx>:<log>): house
+ * deposits_clearing -> the user's live available. */
+export function creditJournal(row: DepositRow, amount: string): JournalInput {
+  const value = plain(amount)
+  return {
+    kind: 'deposit',
+    reason: 'deposit.credit',
+    reference: `${row.currency} ${row.network} ${row.txHash}`,
+    idempotencyKey: depositKey(row),
+    userId: row.userId,
+    legs: [
+      { account: { ownerId: row.userId, book: 'live', kind: 'available' }, amount: value, currency: row.currency },
+      { account: { ownerId: null, book: 'live', kind: 'deposits_clearing' }, amount: new Decimal(value).negated().toFixed(), currency: row.currency },
+    ],
+  }
+}
+
 /**
  * Credits deposits to their users' live books: the journals first (each key makes a second credit a replay; postJournal
  * batches those made together), then the rows in one statement. Answers the rows that were still pending or in
@@ -106,22 +123,7 @@ export async function pushDepositUpdate(app: FastifyInstance, userId: string, da
  */
 export async function creditDeposits(app: FastifyInstance, rows: DepositRow[]): Promise<DepositRow[]> {
   if (rows.length === 0) return []
-  const posted = await Promise.all(
-    rows.map((row) => {
-      const value = plain(row.amount)
-      return postJournal(app.db, {
-        kind: 'deposit',
-        reason: 'deposit.credit',
-        reference: `${row.currency} ${row.network} ${row.txHash}`,
-        idempotencyKey: depositKey(row),
-        userId: row.userId,
-        legs: [
-          { account: { ownerId: row.userId, book: 'live', kind: 'available' }, amount: value, currency: row.currency },
-          { account: { ownerId: null, book: 'live', kind: 'deposits_clearing' }, amount: new Decimal(value).negated().toFixed(), currency: row.currency },
-        ],
-      })
-    }),
-  )
+  const posted = await Promise.all(rows.map((row) => postJournal(app.db, creditJournal(row, row.amount))))
   const ids = rows.map((r) => r.id.toString())
   const journals = posted.map((p) => p.journalId)
   const times = posted.map((p) => p.createdAt.toISOString())

@@ -14,7 +14,7 @@ import { checksummed } from '../auth/auth.service.ts'
 import { userLabels } from '../auth/users.repository.ts'
 import { audit } from '../ops/audit.ts'
 import { opsRoute } from '../ops/ops-route.ts'
-import { depositById, depositKey, pushDepositUpdate, toDeposit, type DepositRow } from './deposits.service.ts'
+import { creditJournal, depositById, pushDepositUpdate, toDeposit, type DepositRow } from './deposits.service.ts'
 import { listNetworks, networkOf } from './funds.service.ts'
 import { deposits, fundsNetworks } from './funds.table.ts'
 
@@ -62,17 +62,7 @@ async function approve(app: FastifyInstance, operator: Operator, id: string, amo
       .where(and(eq(deposits.network, locked.network), eq(deposits.txHash, locked.txHash), eq(deposits.status, 'credited')))
       .limit(1)
     if (other) throw new AppError(409, 'depositTxClaimed')
-    const posted = await postJournal(tx, {
-      kind: 'deposit',
-      reason: 'deposit.credit',
-      reference: `${locked.currency} ${locked.network} ${locked.txHash}`,
-      idempotencyKey: depositKey(locked),
-      userId: locked.userId,
-      legs: [
-        { account: { ownerId: locked.userId, book: 'live', kind: 'available' }, amount: value, currency: locked.currency },
-        { account: { ownerId: null, book: 'live', kind: 'deposits_clearing' }, amount: new Decimal(value).negated().toFixed(), currency: locked.currency },
-      ],
-    })
+    const posted = await postJournal(tx, creditJournal(locked, value))
     const [updated] = await tx
       .update(deposits)
       .set({ status: 'credited', amount: value, journalId: posted.journalId, creditedAt: posted.createdAt, reviewedBy: operator.id, updatedAt: new Date() })

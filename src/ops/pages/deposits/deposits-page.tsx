@@ -63,6 +63,7 @@ function CheckResult({ d }: { d: OpsDeposit }) {
 
 function Decide({ d }: { d: OpsDeposit }) {
   const { t } = useLingui()
+  const { id } = d
   const queryClient = useQueryClient()
   const [amount, setAmount] = useState('')
   const [reason, setReason] = useState('')
@@ -70,14 +71,14 @@ function Decide({ d }: { d: OpsDeposit }) {
   const approve = useMutation({
     mutationFn: () => opsCall(opsFundsApi.approveDeposit, { body: { id: d.id, ...(amount.trim() ? { amount: amount.trim() } : {}) } }),
     onSuccess: () => {
-      toast(t`Deposit ${d.id} credited`, 'success')
+      toast(t`Deposit ${id} credited`, 'success')
       return refresh()
     },
   })
   const reject = useMutation({
     mutationFn: () => opsCall(opsFundsApi.rejectDeposit, { body: { id: d.id, reason: reason.trim() } }),
     onSuccess: () => {
-      toast(t`Deposit ${d.id} rejected`, 'success')
+      toast(t`Deposit ${id} rejected`, 'success')
       return refresh()
     },
   })

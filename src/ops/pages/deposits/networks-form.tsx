@@ -21,6 +21,7 @@ const orNull = (value: string) => (value.trim() === '' ? null : value.trim())
 
 function NetworkCard({ n }: { n: OpsNetwork }) {
   const { t } = useLingui()
+  const { currency, networkName } = n
   const queryClient = useQueryClient()
   const [texts, setTexts] = useState<Record<Text, string>>({
     depositAddress: text(n.depositAddress),
@@ -55,7 +56,7 @@ function NetworkCard({ n }: { n: OpsNetwork }) {
       return opsCall(opsFundsApi.updateNetwork, { body })
     },
     onSuccess: () => {
-      toast(t`Settings of ${n.currency} on ${n.networkName} saved`, 'success')
+      toast(t`Settings of ${currency} on ${networkName} saved`, 'success')
       return queryClient.invalidateQueries({ queryKey: ['ops', 'funds-networks'] })
     },
   })
@@ -76,7 +77,6 @@ function NetworkCard({ n }: { n: OpsNetwork }) {
       {label}
     </label>
   )
-  const { currency, networkName } = n
   return (
     <Card title={`${currency} · ${networkName}`} titleId={`network-${currency}-${n.network}`}>
       <form
