@@ -4,7 +4,9 @@
 // become JPEG, PNG stays PNG; EXIF orientation is applied to the pixels first, so the picture stands as it was taken.
 //
 // Memory: a 40-megapixel picture decodes to ~120 MB. At most REENCODE_SLOTS run at once and each libvips pipeline
-// uses one thread; the others wait in line (bench/upload.ts holds 20 concurrent 8 MB photos under 1 GB).
+// uses one thread; the others wait in line. The route also handles at most READ_SLOTS uploads at once (readingLine),
+// from reading the body to storing the picture: the others stay in the socket until their turn, so 20 uploads at once
+// hold READ_SLOTS bodies in memory, not 20 (bench/upload.ts: 20 concurrent 8 MB photos).
 import sharp, { type Metadata } from 'sharp'
 import { UPLOAD_MAX_PIXELS } from '#contract/uploads.ts'
 import { AppError } from '../../app-error.ts'
@@ -13,6 +15,8 @@ import { codestreamOf, decodeJpeg2000, sizeOf } from './jpeg2000.ts'
 
 /** Pictures re-encoded at the same time; more wait their turn. */
 export const REENCODE_SLOTS = 2
+/** Uploads whose body is read at the same time. */
+export const READ_SLOTS = 4
 /** Pictures allowed to wait; beyond that the upload is refused (429, as a rate limit would) rather than piling up memory. */
 export const REENCODE_QUEUE = 64
 
@@ -45,6 +49,8 @@ function createLine(slots: number, queueMax: number) {
 }
 
 const line = createLine(REENCODE_SLOTS, REENCODE_QUEUE)
+/** Runs `job` (reading an upload's body) when one of READ_SLOTS is free; a full queue is refused with 429. */
+export const readingLine = createLine(READ_SLOTS, REENCODE_QUEUE)
 
 const tooManyPixels = () => new AppError(400, 'imageTooManyPixels', { max: UPLOAD_MAX_PIXELS / 1_000_000 })
 const damaged = () => new AppError(400, 'imageDamaged')
@@ -65,7 +71,9 @@ async function reencodeSharp(bytes: Buffer, format: 'jpeg' | 'png'): Promise<Ree
   if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw tooManyPixels()
   // The bytes must decode as what they claimed to be (a PNG header on JPEG data is refused, not guessed at).
   if (meta.format !== format) throw damaged()
-  const pipeline = sharp(bytes, options).rotate()
+  // Turning needs the whole picture in memory; an upright one (most) streams through in strips.
+  const upright = !meta.orientation || meta.orientation === 1
+  const pipeline = upright ? sharp(bytes, options) : sharp(bytes, options).rotate()
   const out = format === 'png' ? pipeline.png({ compressionLevel: 6 }) : pipeline.jpeg(JPEG_OUT)
   try {
     const { data, info } = await out.toBuffer({ resolveWithObject: true })

@@ -10,6 +10,7 @@ import { AppError } from '../../app-error.ts'
 import { requireUser, tokensIssuedAfter } from '../../plugins/auth.ts'
 import { languageOf } from '../../plugins/errors.ts'
 import { requireOperator } from '../ops/ops-route.ts'
+import { readingLine } from './reencode.ts'
 import { createUploadStore, type UploadStore } from './uploads.store.ts'
 import { ownedUpload, saveUpload, uploadById, type UploadRow } from './uploads.service.ts'
 
@@ -75,11 +76,15 @@ export async function registerUploadRoutes(app: FastifyInstance) {
       config: { rateLimit },
       handler: async (request) => {
         const user = await requireUser(app.db, request, tokensIssuedAfter(app))
-        const form = await readForm(request)
-        const purpose = UploadPurpose.safeParse(form.purpose ?? 'kyc')
-        if (!purpose.success) throw new AppError(400, 'invalidInput', { field: 'purpose' })
-        if (!form.file || form.file.length === 0) throw new AppError(400, 'imageMissing')
-        const data = await saveUpload(app, user.id, purpose.data, form.file)
+        // The body stays in the socket until a slot is free, and the slot is held until the picture is stored, so
+        // at most READ_SLOTS bodies are in memory at once (reencode.ts, memory).
+        const data = await readingLine(async () => {
+          const form = await readForm(request)
+          const purpose = UploadPurpose.safeParse(form.purpose ?? 'kyc')
+          if (!purpose.success) throw new AppError(400, 'invalidInput', { field: 'purpose' })
+          if (!form.file || form.file.length === 0) throw new AppError(400, 'imageMissing')
+          return saveUpload(app, user.id, purpose.data, form.file)
+        })
         return { code: 200, msg: app.translate(languageOf(request), 'ok'), data }
       },
     })
