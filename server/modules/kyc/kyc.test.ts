@@ -102,6 +102,8 @@ describe('POST /api/customer/verification/create and GET .../query', () => {
     const res = await create(user.token, { ...FIELDS, firstName: '' }, 'de_DE')
     expect(res.status).toBe(400)
     expect(res.body.msg).toBe(app.translate('de_DE', 'kycIncomplete'))
+    // A real translation, not the English text.
+    expect(res.body.msg).not.toBe('data input not complete')
   })
 
   it('refuses the same picture twice, and a picture meant for something else', async () => {
