@@ -1,6 +1,7 @@
 // JPEG 2000 in: sharp's bundled libvips has no OpenJPEG, so the codestream is decoded by OpenJPEG compiled to
 // WebAssembly (@cornerstonejs/codec-openjpeg) into raw pixels that sharp then encodes. The size is read from the
 // codestream's SIZ marker first, so a pixel flood is refused before anything is decoded.
+import { Worker } from 'node:worker_threads'
 import openjpegFactory from '@cornerstonejs/codec-openjpeg/wasmjs'
 
 export type RawImage = { data: Uint8Array; width: number; height: number; channels: 1 | 2 | 3 | 4 }
@@ -82,4 +83,42 @@ export async function decodeJpeg2000(codestream: Uint8Array): Promise<RawImage> 
   } finally {
     decoder.delete()
   }
+}
+
+type Pending = { resolve: (image: RawImage) => void; reject: (error: Error) => void }
+let worker: Worker | null = null
+let pending: Pending | null = null
+let queue: Promise<unknown> = Promise.resolve()
+
+function decoder(): Worker {
+  if (worker) return worker
+  const thread = new Worker(new URL('./jpeg2000-worker.ts', import.meta.url))
+  thread.unref()
+  thread.on('message', (result: { image: RawImage } | { error: string }) => {
+    const done = pending
+    pending = null
+    if ('image' in result) done?.resolve(result.image)
+    else done?.reject(new Jpeg2000Error(result.error))
+  })
+  const lost = (error: Error) => {
+    worker = null
+    pending?.reject(new Jpeg2000Error(error.message))
+    pending = null
+  }
+  thread.on('error', lost)
+  thread.on('exit', () => lost(new Error('decoder thread exited')))
+  worker = thread
+  return thread
+}
+
+/** decodeJpeg2000 on a thread of its own, one picture at a time, so the event loop keeps serving meanwhile. */
+export function decodeOffThread(codestream: Uint8Array): Promise<RawImage> {
+  const run = () =>
+    new Promise<RawImage>((resolve, reject) => {
+      pending = { resolve, reject }
+      decoder().postMessage(codestream)
+    })
+  const result = queue.then(run, run)
+  queue = result.catch(() => {})
+  return result
 }

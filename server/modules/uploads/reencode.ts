@@ -11,7 +11,7 @@ import sharp, { type Metadata } from 'sharp'
 import { UPLOAD_MAX_PIXELS } from '#contract/uploads.ts'
 import { AppError } from '../../app-error.ts'
 import { sniffFormat } from './formats.ts'
-import { codestreamOf, decodeJpeg2000, sizeOf } from './jpeg2000.ts'
+import { codestreamOf, decodeOffThread, sizeOf } from './jpeg2000.ts'
 
 /** Pictures re-encoded at the same time; more wait their turn. */
 export const REENCODE_SLOTS = 2
@@ -88,7 +88,7 @@ async function reencodeJpeg2000(bytes: Buffer): Promise<Reencoded> {
     const codestream = codestreamOf(bytes)
     const size = sizeOf(codestream)
     if (size.width * size.height > UPLOAD_MAX_PIXELS) throw tooManyPixels()
-    const raw = await decodeJpeg2000(codestream)
+    const raw = await decodeOffThread(codestream)
     const { data, info } = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels }, limitInputPixels: UPLOAD_MAX_PIXELS })
       .flatten({ background: '#ffffff' })
       .jpeg(JPEG_OUT)

@@ -98,6 +98,25 @@ describe('POST /api/imgUpload', () => {
     }
   })
 
+  it('decodes JPEG 2000 off the event loop: other requests keep being served meanwhile', async () => {
+    const codestream = await jpeg2000Codestream(2400, 1800)
+    let longest = 0
+    let last = performance.now()
+    const timer = setInterval(() => {
+      longest = Math.max(longest, performance.now() - last)
+      last = performance.now()
+    }, 10)
+    try {
+      const res = await upload(codestream, { token, name: 'big.jp2', type: 'image/jp2' })
+      expect(res.status).toBe(200)
+      expect(res.body.data).toMatchObject({ width: 2400, height: 1800 })
+    } finally {
+      clearInterval(timer)
+    }
+    // On the main thread this decode holds the loop for most of a second.
+    expect(longest).toBeLessThan(250)
+  })
+
   it('decides by the bytes, not the name or type: a JPEG called scan.png is taken as the JPEG it is', async () => {
     const res = await upload(await noisyJpeg(40, 30), { token, name: 'scan.png', type: 'image/png' })
     expect(res.status).toBe(200)
