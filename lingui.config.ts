@@ -31,13 +31,27 @@ export function poWithEnglish(po: CatalogFormatter = formatter({ lineNumbers: fa
   }
 }
 
+/**
+ * The folders of screens a first visit does not show (home, the intro board, the layout, sign-in and the wallet
+ * picker do): their messages are the `screens` catalog, which loads with the first such screen (src/lib/i18n.ts,
+ * routes/__root.tsx), so the first visit's JavaScript stays small (bench/size.ts). A message used on both sides is
+ * in both catalogs.
+ */
+export const SCREEN_FOLDERS = ['account', 'deposit', 'help', 'invite', 'kyc', 'pages', 'password', 'records', 'trade', 'withdraw'].map(
+  (feature) => `src/features/${feature}`,
+)
+/** The app's catalogs (the browser loads both; scripts/i18n-fill.ts fills either). */
+export const APP_CATALOGS = ['messages', 'screens']
+
 export default defineConfig({
   sourceLocale: 'en-US',
   locales: LANGUAGES.map((l) => l.bcp47),
   fallbackLocales: { default: 'en-US' },
   catalogs: [
     // The app's strings: loaded by the browser, one chunk per language.
-    { path: '<rootDir>/locales/{locale}/messages', include: ['src'], exclude: ['**/*.test.*', '**/server-messages*', 'src/i18n-po.ts', 'src/ops/**'] },
+    { path: '<rootDir>/locales/{locale}/messages', include: ['src'], exclude: ['**/*.test.*', '**/server-messages*', 'src/i18n-po.ts', 'src/ops/**', ...SCREEN_FOLDERS] },
+    // The later screens' strings: loaded with the first screen that needs them.
+    { path: '<rootDir>/locales/{locale}/screens', include: SCREEN_FOLDERS, exclude: ['**/*.test.*'] },
     // The operator console's strings (src/ops/): loaded by the console's bundle only (src/ops/i18n.ts).
     { path: '<rootDir>/locales/{locale}/ops', include: ['src/ops'], exclude: ['**/*.test.*'] },
     // The server's answers (src/contract/server-messages*.ts): read by the server only, kept out of the app bundle.

@@ -3,7 +3,10 @@
 // anybody else's). A filled translation is never overwritten; a msgid the catalog does not have is reported.
 //   { "de-DE": [{ "id": "Deposit", "str": "Einzahlen" }, { "ctx": "tab", "id": "Account", "str": "Konto" }], ... }
 // Run: node scripts/i18n-fill.ts translations.json [catalog name: messages (default), server, ...]
+// `messages` means the app's catalogs, messages.po and screens.po (lingui.config.ts): a message is filled in whichever
+// of them extract put it.
 import { readFileSync, writeFileSync } from 'node:fs'
+import { APP_CATALOGS } from '../lingui.config.ts'
 
 interface Fill {
   ctx?: string
@@ -19,11 +22,21 @@ const key = (ctx: string | undefined, id: string) => `${ctx ?? ''}\u0004${id}`
 
 let filled = 0
 let unknown = 0
+const files = catalog === 'messages' ? APP_CATALOGS : [catalog]
 for (const [locale, fills] of Object.entries(byLocale)) {
-  const path = `locales/${locale}/${catalog}.po`
   const wanted = new Map(fills.map((f) => [key(f.ctx, f.id), f.str]))
-  const lines = readFileSync(path, 'utf8').split('\n')
   const seen = new Set<string>()
+  for (const name of files) fill(`locales/${locale}/${name}.po`, wanted, seen)
+  for (const k of wanted.keys()) {
+    if (seen.has(k)) continue
+    unknown++
+    console.warn(`locales/${locale}/${files.join('|')}.po: no message ${JSON.stringify(k.replace('\u0004', ' | '))}`)
+  }
+}
+console.log(`${filled} translations filled, ${unknown} not found in the catalogs`)
+
+function fill(path: string, wanted: Map<string, string>, seen: Set<string>): void {
+  const lines = readFileSync(path, 'utf8').split('\n')
   for (let i = 0; i + 1 < lines.length; i++) {
     const id = /^msgid "(.*)"$/.exec(lines[i] ?? '')
     if (!id) continue
@@ -36,11 +49,5 @@ for (const [locale, fills] of Object.entries(byLocale)) {
     lines[i + 1] = `msgstr "${escape(str)}"`
     filled++
   }
-  for (const k of wanted.keys()) {
-    if (seen.has(k)) continue
-    unknown++
-    console.warn(`${path}: no message ${JSON.stringify(k.replace('\u0004', ' | '))}`)
-  }
   writeFileSync(path, lines.join('\n'))
 }
-console.log(`${filled} translations filled, ${unknown} not found in the catalogs`)

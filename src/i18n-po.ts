@@ -1,4 +1,4 @@
-// Reads the Lingui catalogs (locales/<bcp47>/messages.po and server.po) for the catalog tests, and takes ICU
+// Reads the Lingui catalogs (locales/<bcp47>/messages.po, screens.po, server.po, ops.po) for the catalog tests, and takes ICU
 // messages apart just enough to compare placeholders and plural categories. Test support only: the app never
 // imports it, so nothing here reaches the bundle.
 import { readFileSync } from 'node:fs'
@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { parsePoFile } from '@lingui/format-po'
 import { LANGUAGES } from '#contract/locales.ts'
 
-export const CATALOGS = ['messages', 'server', 'ops'] as const
+export const CATALOGS = ['messages', 'screens', 'server', 'ops'] as const
 export type CatalogName = (typeof CATALOGS)[number]
 export type Entry = { key: string; msgid: string; context?: string; english: string; translation: string }
 

@@ -3,9 +3,9 @@ import { expect, test, type Page } from '@playwright/test'
 import { installWallet } from './fixtures/wallet.ts'
 import { signInFresh } from './fixtures/app.ts'
 
-/** The translation the catalog holds for an English source string. */
+/** The translation the app's catalogs (messages.po, screens.po) hold for an English source string. */
 function translated(bcp47: string, source: string): string {
-  const po = readFileSync(`locales/${bcp47}/messages.po`, 'utf8')
+  const po = ['messages', 'screens'].map((name) => readFileSync(`locales/${bcp47}/${name}.po`, 'utf8')).join('\n')
   const escaped = source.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const hit = po.match(new RegExp(`msgid "${escaped}"\\nmsgstr "(.+)"`))
   if (!hit?.[1]) throw new Error(`no ${bcp47} translation for ${source}`)

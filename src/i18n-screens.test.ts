@@ -1,0 +1,71 @@
+// The later screens' folders (SCREEN_FOLDERS in lingui.config.ts) take their messages from screens.po, which only
+// loads with a screen other than home (routes/__root.tsx). So: every message those folders use is in screens.po in
+// every language, and the first screen (app/, the root and layout routes, the home routes) never imports those
+// folders, which would render their messages before their catalog is there (message ids on screen).
+import { readFileSync, readdirSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { extractor } from '@lingui/cli/api'
+import { getConfig } from '@lingui/conf'
+import { SCREEN_FOLDERS } from '../lingui.config.ts'
+import { BCP47, readCatalog } from './i18n-po.ts'
+
+const root = join(import.meta.dirname, '..')
+const SOURCE = /\.tsx?$/
+const TEST = /\.test\.tsx?$/
+
+function sources(folder: string): string[] {
+  return readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => SOURCE.test(file) && !TEST.test(file))
+    .map((file) => join(folder, file))
+}
+
+async function messagesUsedIn(files: string[]): Promise<Set<string>> {
+  const linguiConfig = getConfig({ cwd: root, skipValidation: true })
+  const keys = new Set<string>()
+  for (const file of files) {
+    const code = readFileSync(join(root, file), 'utf8')
+    await extractor.extract(file, code, (m) => void keys.add(`${m.context ?? ''}\u0004${m.message ?? m.id}`), { linguiConfig })
+  }
+  return keys
+}
+
+/** The modules of the first screen: everything in app/, and the routes a first visit renders. */
+const FIRST_SCREEN = [
+  ...sources('src/app'),
+  'src/routes/__root.tsx',
+  'src/routes/_app.tsx',
+  'src/routes/_app/index.tsx',
+  'src/routes/_app/home.tsx',
+  'src/routes/_app/-lazy-book-badge.tsx',
+]
+
+describe('the later screens catalog (screens.po)', () => {
+  it('holds, in every language, every message the later screens use', async () => {
+    const used = await messagesUsedIn(SCREEN_FOLDERS.flatMap(sources))
+    expect(used.size).toBeGreaterThan(100)
+    for (const locale of BCP47) {
+      const keys = new Set(readCatalog(locale, 'screens').map((e) => e.key))
+      expect([...used].filter((key) => !keys.has(key)).map((key) => `${locale}: ${key.replace('\u0004', ' | ')}`)).toEqual([])
+    }
+  })
+
+  it('is not what the first screen imports (statically or lazily)', () => {
+    const folders = SCREEN_FOLDERS.map((folder) => resolve(root, folder))
+    const offending: string[] = []
+    for (const file of FIRST_SCREEN) {
+      const code = readFileSync(join(root, file), 'utf8')
+      for (const [, specifier] of code.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)) {
+        const target = resolve(root, dirname(file), specifier!)
+        if (folders.some((folder) => target.startsWith(folder + '/'))) offending.push(`${file} -> ${relative(root, target)}`)
+      }
+    }
+    expect(offending).toEqual([])
+  })
+
+  it('sees an import of a later screen', () => {
+    const code = "import { DepositPanel } from '../features/deposit/components/deposit-panel.tsx'"
+    const [, specifier] = /(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/.exec(code)!
+    expect(resolve(root, 'src/app', specifier!).startsWith(resolve(root, SCREEN_FOLDERS.find((f) => f.endsWith('deposit'))!) + '/')).toBe(true)
+  })
+})
