@@ -78,10 +78,12 @@ export function walletConnect() {
       type: 'walletConnect',
       icon: '/icons/walletconnect.svg',
       async connect({ isReconnecting } = {}) {
+        const startedAt = Date.now()
         const { bundle, provider } = await loadWalletConnect(metadata())
         if (!(isReconnecting && provider.session)) {
-          await withDeadline(bundle.reviveRelay(provider))
-          // The URI must appear in time; then the user takes as long as they need in the wallet app.
+          // Loading, the relay and the URI share one deadline; then the user takes as long as they need in the app.
+          const left = () => Math.max(0, WALLETCONNECT_DEADLINE_MS - (Date.now() - startedAt))
+          await withDeadline(bundle.reviveRelay(provider), left())
           let shown: () => void = () => undefined
           const uriShown = new Promise<void>((resolve) => (shown = resolve))
           const proposal = bundle.proposeSession(provider, (uri) => {
@@ -89,7 +91,7 @@ export function walletConnect() {
             shown()
           })
           try {
-            await withDeadline(Promise.race([uriShown, proposal.settled]))
+            await withDeadline(Promise.race([uriShown, proposal.settled]), left())
           } catch (error) {
             proposal.abandon()
             throw error

@@ -20,8 +20,11 @@ export const walletConnectProjectId = () => runtimeConfig().projectId ?? import.
 const relayUrl = () => runtimeConfig().relayUrl ?? (import.meta.env.VITE_WALLETCONNECT_RELAY_URL || undefined)
 export const isWalletConnectConfigured = () => walletConnectProjectId().length > 0
 
-/** How long the relay (or the bundle) may take before the user hears that WalletConnect cannot be reached. */
-export const WALLETCONNECT_DEADLINE_MS = 8000
+/**
+ * How long the relay (or the bundle) may take before the user hears that WalletConnect cannot be reached: the
+ * promise is "within 8 s", and loading the wallet code and drawing the message take their share too.
+ */
+export const WALLETCONNECT_DEADLINE_MS = 6000
 
 /** A WalletConnect step that did not finish in time or failed for want of a network. */
 export class WalletConnectOffline extends Error {

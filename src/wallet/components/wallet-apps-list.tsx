@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useConnect, type Connector } from 'wagmi'
 import { Button, buttonClass } from '../../components/ui/button.tsx'
+import { QrImage } from '../../components/ui/qr-image.tsx'
 import { useIsDesktop } from '../../lib/use-is-desktop.ts'
 import { ACCEPTED_CHAIN_ID, wagmiConfig } from '../config.ts'
 import { FEATURED_WALLET_APPS, MORE_WALLET_APPS, walletAppLink, type WalletApp } from '../wallet-apps.ts'
@@ -41,7 +42,7 @@ export function WalletAppsList({ connector }: { connector: Connector }) {
     let live = true
     void import('qrcode').then(({ toString }) =>
       toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then((svg) => {
-        if (live) setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`)
+        if (live) setQr(svg)
       }),
     )
     return () => {
@@ -77,7 +78,7 @@ export function WalletAppsList({ connector }: { connector: Connector }) {
         <p>
           <Trans>Scan this code with a wallet app on your phone, then approve the connection there.</Trans>
         </p>
-        {qr ? <img src={qr} alt={t`QR code`} width={240} height={240} /> : <div className="qr-placeholder" aria-hidden />}
+        <QrImage svg={qr ?? undefined} alt={t`QR code`} className="walletconnect-qr-image" testId="walletconnect-qr-image" />
         <a href={uri}>
           <Trans>Open in a wallet app on this device</Trans>
         </a>
