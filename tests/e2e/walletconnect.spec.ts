@@ -8,6 +8,8 @@ import { createWcWallet, type WcTestWallet } from './fixtures/wc-wallet.ts'
 import { continueIntro, token } from './fixtures/app.ts'
 
 const RELAY_PORT = 8361
+// A phone at 428 in either project (the QR test widens the page itself).
+test.use({ viewport: { width: 428, height: 926 }, isMobile: true, hasTouch: true })
 let relay: TestRelay
 let wallet: WcTestWallet
 
