@@ -3,12 +3,13 @@
 // (POST /api/createContractOrder) and closes it (POST /api/closePositionOrder), again and again: half the requests
 // open, half close, every open pays its fee into the one house fees account of the demo book and every close settles
 // against the one house trading_counterparty account. Each request carries a new Idempotency-Key, as the app sends.
-// Prints orders/s (opens and closes), p50/p99 latency and the server's CPU per order, per run and the median run,
-// then the ledger's reconciliation; SQL statements/order counts what the server sent PostgreSQL (0 on PGlite).
+// Prints orders/s (opens and closes), p50/p99 latency and the server's and the client's CPU per order, per run and
+// the median run, then the ledger's reconciliation; SQL statements/order counts what the server sent PostgreSQL (0 on
+// PGlite).
 // Env: DATABASE_URL (PostgreSQL; PGlite in memory without it), REDIS_URL,
 // BENCH_SECONDS (10), BENCH_RUNS (3), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (2).
 import { randomUUID } from 'node:crypto'
-import { Agent, request } from 'node:http'
+import { connect } from 'node:net'
 import { availableParallelism, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
@@ -19,27 +20,60 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2)
 
 type Job = { port: number; tokens: string[]; seconds: number }
-type Result = { orders: number; failed: number; seconds: number; p50: number; p99: number }
+type Result = { orders: number; failed: number; seconds: number; p50: number; p99: number; clientCpuUs: number }
+
+/**
+ * One keep-alive HTTP/1.1 connection, a request at a time, written and read by hand: node:http's client cost the
+ * bench about as much CPU per order as the server's own request handling, CPU the server then did not get. Each
+ * answer is read whole (status line, Content-Length, body) and its JSON parsed, so every answer is still checked.
+ */
+function connection(port: number, token: string) {
+  const socket = connect({ host: '127.0.0.1', port, noDelay: true })
+  const fixed = `HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n`
+  let buffered: Buffer = Buffer.alloc(0)
+  let waiting: { resolve: (a: Answer) => void; reject: (e: Error) => void } | null = null
+  const fail = (error: Error) => {
+    waiting?.reject(error)
+    waiting = null
+  }
+  socket.on('error', fail)
+  socket.on('close', () => fail(new Error('connection closed')))
+  socket.on('data', (chunk: Buffer) => {
+    buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk])
+    const head = buffered.indexOf('\r\n\r\n')
+    if (head < 0) return
+    const headers = buffered.toString('latin1', 0, head)
+    const length = /\r\ncontent-length: *(\d+)/i.exec(headers)
+    if (!length) return fail(new Error(`answer without Content-Length: ${headers}`))
+    const end = head + 4 + Number(length[1])
+    if (buffered.length < end) return
+    const status = Number(headers.slice(9, 12))
+    const body = JSON.parse(buffered.toString('utf8', head + 4, end)) as Answer
+    buffered = buffered.subarray(end)
+    const done = waiting!
+    waiting = null
+    done.resolve(status === 200 ? body : { code: status, data: null })
+  })
+  return {
+    send: (path: string, payload: string) =>
+      new Promise<Answer>((resolve, reject) => {
+        waiting = { resolve, reject }
+        socket.write(`POST ${path} ${fixed}Idempotency-Key: ${randomUUID()}\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`)
+      }),
+    close: () => socket.destroy(),
+  }
+}
+type Answer = { code: number; data: { orderNo?: string } | null }
+
+const OPEN = JSON.stringify({ symbol: 'EURUSD', side: 'buy', lots: '0.01', leverage: 100 })
 
 async function load({ port, tokens, seconds }: Job): Promise<Result> {
-  const agent = new Agent({ keepAlive: true, maxSockets: tokens.length })
+  const cpu = process.threadCpuUsage()
   const latencies: number[] = []
   let failed = 0
-  const send = (token: string, path: string, body: unknown) =>
-    new Promise<{ code: number; data: { orderNo?: string } | null }>((resolve, reject) => {
-      const payload = JSON.stringify(body)
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'content-length': Buffer.byteLength(payload) }
-      const req = request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString()) as { code: number; data: { orderNo?: string } | null }))
-      })
-      req.on('error', reject)
-      req.end(payload)
-    })
-  const timed = async (token: string, path: string, body: unknown) => {
+  const timed = async (c: ReturnType<typeof connection>, path: string, payload: string) => {
     const sent = performance.now()
-    const answer = await send(token, path, body)
+    const answer = await c.send(path, payload)
     latencies.push(performance.now() - sent)
     if (answer.code !== 200) failed++
     return answer
@@ -48,17 +82,19 @@ async function load({ port, tokens, seconds }: Job): Promise<Result> {
   const started = performance.now()
   await Promise.all(
     tokens.map(async (token) => {
+      const c = connection(port, token)
       while (performance.now() < end) {
-        const opened = await timed(token, '/api/createContractOrder', { symbol: 'EURUSD', side: 'buy', lots: '0.01', leverage: 100 })
-        if (opened.data?.orderNo) await timed(token, '/api/closePositionOrder', { orderNo: opened.data.orderNo })
+        const opened = await timed(c, '/api/createContractOrder', OPEN)
+        if (opened.data?.orderNo) await timed(c, '/api/closePositionOrder', `{"orderNo":"${opened.data.orderNo}"}`)
       }
+      c.close()
     }),
   )
   const elapsed = (performance.now() - started) / 1000
-  agent.destroy()
+  const used = process.threadCpuUsage(cpu)
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
-  return { orders: latencies.length, failed, seconds: elapsed, p50: at(0.5), p99: at(0.99) }
+  return { orders: latencies.length, failed, seconds: elapsed, p50: at(0.5), p99: at(0.99), clientCpuUs: (used.user + used.system) / latencies.length }
 }
 
 if (!isMainThread) {
@@ -112,7 +148,7 @@ if (!isMainThread) {
     return { ...result, perSecond: result.orders / result.seconds, cpuUs: (used.user + used.system) / result.orders, statements: perOrder }
   }
   const fmt = (r: Awaited<ReturnType<typeof run>>) =>
-    `${Math.round(r.perSecond)} orders/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  server CPU ${Math.round(r.cpuUs)} µs/order  ${r.statements.toFixed(1)} SQL statements/order` +
+    `${Math.round(r.perSecond)} orders/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  server CPU ${Math.round(r.cpuUs)} µs/order  client CPU ${Math.round(r.clientCpuUs)} µs/order  ${r.statements.toFixed(1)} SQL statements/order` +
     (r.failed ? `  (${r.failed} not 200)` : '')
 
   const db = process.env.DATABASE_URL ? `PostgreSQL (${new URL(process.env.DATABASE_URL).pathname.slice(1)})` : 'PGlite (memory)'

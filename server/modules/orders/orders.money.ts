@@ -133,7 +133,15 @@ export async function openOrders(tx: Tx, inputs: OpenInput[], pricing: Pricing):
   if (refused.length > 0) await deleteOrders(tx, refused)
   // A key used before (a first attempt committed but its answer was lost): that row is answered again.
   const replayed = accepted.filter((v) => !answers.has(v.openKey)).map((v) => v.openKey)
-  if (replayed.length > 0) for (const row of await ordersByOpenKeys(tx, replayed)) answers.set(row.openKey, { row, posted: null })
+  const replayedRows = replayed.length > 0 ? await ordersByOpenKeys(tx, replayed) : []
+  for (const row of replayedRows) answers.set(row.openKey, { row, posted: null })
+  // The fees of the opens that posted (and of replayed ones, should theirs have been lost), in a second call: one
+  // after a refused open would take its fee from the margin of the book's other positions.
+  const fees = [...inserted.filter((_row, i) => !(posted[i] instanceof AppError)), ...replayedRows]
+    .filter((row) => row.kind === 'contract' && !dec(row.fee).isZero())
+    .map(feeJournal)
+  const feeRefusal = (await postJournalsInTx(tx, fees)).find((o) => o instanceof AppError)
+  if (feeRefusal) throw feeRefusal
   // A key twice in the batch: the second is a repeat of the first, and posts nothing.
   return inputs.map((input, i) => {
     const answer = answers.get(input.key)!
@@ -181,11 +189,10 @@ const openJournal = (row: OrderRow): JournalInput => ({
 
 /**
  * The opening fee, from the user's margin account (where the open left it) to the house fees account: a journal of
- * its own, keyed by the order, posted after the open commits through the ledger's batches. Every opening fee goes to
- * the same house row; inside the open's transaction that row's lock would be held until the commit, a client round
- * trip later, and all opens would queue on it. Batched, one short statement takes it for many fees at once. A crash
- * before it posts leaves the fee reserved in the user's margin account; the close posts it first (same key, so it
- * is never charged twice).
+ * its own, keyed by the order, posted in the open's transaction (openOrders), all the batch's fees in one call. Every
+ * opening fee goes to the same house row, whose lock is held until the commit, so batches of opens queue on it there,
+ * one commit each; they are gathered so that one commit serves many. Rows opened before fees were posted this way may
+ * still hold theirs in the margin account: the close posts it first (same key, so it is never charged twice).
  */
 export const feeJournal = (row: OrderRow): JournalInput => ({
   kind: 'trade',

@@ -10,11 +10,10 @@ import { Batches, batchesPer } from '../../db/batches.ts'
 import { bookBalances, type BookBalances } from '../../ledger/books.ts'
 import { retrying } from '../../ledger/db-errors.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
-import { postJournal, type Posted } from '../../ledger/post.ts'
+import type { Posted } from '../../ledger/post.ts'
 import type { Book, Tx } from '../../ledger/types.ts'
 import { checkSlippage, checkStops, checkTerms, currentRates, instrumentOf, requireOpenMarket, requireQuote, withRates } from './orders.checks.ts'
 import {
-  feeJournal,
   noteFeePosted,
   openOrders,
   settleCancel,
@@ -75,8 +74,7 @@ export async function createContractOrder(app: FastifyInstance, user: AuthUser, 
   const { side, lots, leverage, takeProfit, stopLoss } = body
   const input = { kind: 'contract', userId: user.id, book: user.accountType, inst, side, lots, leverage, takeProfit, stopLoss, margin, fee, price, now: app.now(), key } as const
   const { row, posted } = await open(app, input)
-  // Batched with other fees (orders.money.ts feeJournal); on a replayed key it replays too, or finishes a lost one.
-  await postJournal(app.db, feeJournal(row))
+  // Its fee was posted with it (orders.money.ts feeJournal).
   noteFeePosted(app.db, row)
   await announce(app, [row], posted)
   return view(app, row, pricing)

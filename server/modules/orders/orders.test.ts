@@ -202,16 +202,16 @@ describe('POST /api/closePositionOrder', () => {
   })
 })
 
-describe('a fee whose journal was lost', () => {
-  it('is charged once by the close when the process died between the open and its fee posting', async () => {
+describe("an open's fee", () => {
+  it('is the house\'s once the open commits, and a close the open\'s process never saw charges it no second time', async () => {
     const { token, wallet } = await signIn(app)
     const user = await upsertWalletUser(app.db, wallet.address, new Date())
     const inst = instrumentBySymbol('EURUSD')!
     const input = { kind: 'contract', userId: user.id, book: 'demo', inst, side: 'buy', lots: '1', leverage: 500, margin: dec('233.28'), fee: dec('3.4992'), price: dec('1.16640'), now: app.now(), key: randomUUID() } as const
     const [opened] = await app.db.transaction((tx) => openOrders(tx, [input], pricingOf(app)))
     const { row } = opened as Opened
-    // The open committed; the fee still waits in the margin account.
-    expect(await account(token)).toMatchObject({ balance: '10000', margin: '236.7792' })
+    // The open committed with its fee (openOrders, not the service, which notes the fee posted).
+    expect(await account(token)).toMatchObject({ balance: '9996.5008', margin: '233.28' })
     expect((await post('/api/closePositionOrder', token, { orderNo: String(row.id) })).status).toBe(200)
     expect(await account(token)).toMatchObject({ balance: '9984.5008', margin: '0' })
     const fees = (await app.db.execute(sql`SELECT count(*)::int AS n FROM journals WHERE idempotency_key = ${`fee:${row.id}`}`)) as unknown as { rows: { n: number }[] }
@@ -236,7 +236,7 @@ describe('opens that arrive together (one transaction)', () => {
     // The repeated key is answered with the first one's row, and posts nothing.
     expect(opened[1]).toEqual({ row: opened[0]!.row, posted: null })
     expect(answers.slice(41).map((a) => (a as { messageKey?: string }).messageKey)).toEqual(Array(5).fill('insufficientMargin'))
-    expect(await account(token)).toMatchObject({ margin: '9471.168', freeMargin: '48.832' })
+    expect(await account(token)).toMatchObject({ margin: '9331.2', freeMargin: '48.832' })
     expect((await reconcile(app.db)).ok).toBe(true)
   })
 })
