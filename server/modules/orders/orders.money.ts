@@ -4,8 +4,8 @@
 // fill:<no>, a cancel cancel:<no>, whoever runs it (the user, the engine, a restarted leader): an event settles once.
 // Legs (margin currency): open = available -> margin (margin and fee), then fee:<no> margin -> house fees (below,
 // feeJournal); close = margin -> available, and the P/L between available and the house trading_counterparty (a
-// system account, which may go negative), which a user's close posts after its commit as pl:<no> (settlementJournal,
-// orders.settlement.ts). A loss larger than the user's whole book is capped at what they hold: balances never go below zero.
+// system account, which may go negative). A loss larger than the user's whole book is capped at what they hold:
+// balances never go below zero.
 import type { CloseReason, Side } from '#contract/orders.ts'
 import { account, dec, type Dec, type Rates } from '#contract/trading-math.ts'
 import type { Ticker } from '#contract/socket.ts'
@@ -226,21 +226,17 @@ export type CloseInput = {
   now: number
   marginLevel: Dec | null
   available: Dec
-  /** Settle the P/L with the house in pl:<no> after the commit (settlementJournal) instead of in this transaction. */
-  deferSettlement?: boolean
 }
 
 /**
- * Closes a locked open position at `price` with P/L `pl` (computed by the caller with trading-math's profit). The
- * caller holds the book lock and has read `available` under it. With deferSettlement the house row is not touched
- * here: a loss waits in the user's margin account (as an unposted fee does), a profit is not credited yet, and the
- * caller posts `deferred` once this commits; the row stays marked settlement_pending until it is posted.
+ * Closes a locked open position at `price` with P/L `pl` (computed by the caller with trading-math's profit), the P/L
+ * settled with the house in the same journal. The caller holds the book lock and has read `available` under it.
  */
 export async function settleClose(tx: Tx, row: OrderRow, c: CloseInput, db: object): Promise<Closed> {
   return (await settleCloses(tx, [{ row, c }], db))[0]!
 }
 
-export type Closed = { row: OrderRow; posted: Posted; deferred: JournalInput | null }
+export type Closed = { row: OrderRow; posted: Posted }
 
 /** What a close settles: the P/L, capped by negative balance protection at what the book holds (the position's margin
  * included), and the loss in it. */
@@ -260,15 +256,12 @@ export async function settleCloses(tx: Tx, closes: { row: OrderRow; c: CloseInpu
     feesPosted.get(db)?.delete(String(row.id))
     const margin = dec(row.margin)
     const currency = row.marginCurrency
-    const { settled, loss } = settledOf(row, c.pl, c.available)
-    const defer = c.deferSettlement === true && !settled.isZero()
-    const legs = defer
-      ? [userLeg(row.userId, row.book, 'margin', currency, loss.minus(margin)), userLeg(row.userId, row.book, 'available', currency, margin.minus(loss))]
-      : [
-          userLeg(row.userId, row.book, 'margin', currency, margin.neg()),
-          userLeg(row.userId, row.book, 'available', currency, margin.plus(settled)),
-          houseLeg(row.book, 'trading_counterparty', currency, settled.neg()),
-        ]
+    const { settled } = settledOf(row, c.pl, c.available)
+    const legs = [
+      userLeg(row.userId, row.book, 'margin', currency, margin.neg()),
+      userLeg(row.userId, row.book, 'available', currency, margin.plus(settled)),
+      houseLeg(row.book, 'trading_counterparty', currency, settled.neg()),
+    ]
     closeJournalAt.push(journals.length)
     journals.push({ kind: 'trade', reason: CLOSE_REASONS[c.reason], reference: String(row.id), idempotencyKey: `close:${row.id}`, userId: row.userId, legs })
     return {
@@ -278,23 +271,20 @@ export async function settleCloses(tx: Tx, closes: { row: OrderRow; c: CloseInpu
       profit: settled.toFixed(),
       closeReason: c.reason,
       closeMarginLevel: c.marginLevel?.toDecimalPlaces(4).toFixed() ?? null,
-      settlementPending: defer,
+      settlementPending: false,
     }
   })
   const rows = await closeOrderRows(tx, updates)
   const outcomes = await postJournalsInTx(tx, journals)
   const refusal = outcomes.find((o) => o instanceof AppError)
   if (refusal) throw refusal
-  return closes.map(({ row }, i) => {
-    const updated = rows.get(row.id)!
-    return { row: updated, posted: outcomes[closeJournalAt[i]!] as Posted, deferred: updated.settlementPending ? settlementJournal(updated) : null }
-  })
+  return closes.map(({ row }, i) => ({ row: rows.get(row.id)!, posted: outcomes[closeJournalAt[i]!] as Posted }))
 }
 
 /**
- * A deferred close's P/L (the row's profit) between the user and the house trading_counterparty, keyed pl:<no>: a
- * loss from the margin account where the close left it, a profit into available. Derived from the row alone, so the
- * sweep after a crash posts exactly what the close would have.
+ * The P/L of a close made by an earlier version, which settled it after its commit (the row marked
+ * settlement_pending), between the user and the house trading_counterparty, keyed pl:<no>: a loss from the margin
+ * account where that close left it, a profit into available. Derived from the row alone; the sweep posts it.
  */
 export function settlementJournal(row: OrderRow): JournalInput {
   const settled = dec(row.profit)

@@ -29,7 +29,6 @@ import { bookKey, lockBooksBalances, lockOwnOrders, openPositions, orderOf, orde
 import type { OrderRow } from './orders.table.ts'
 import { floating, toOrder } from './orders.view.ts'
 import { ordersChanged } from './order-events.ts'
-import { postSettlement } from './orders.settlement.ts'
 
 export const pricingOf = (app: FastifyInstance): Pricing => ({ quote: (symbol) => app.quotes.get(symbol), rates: currentRates(app) })
 
@@ -107,19 +106,11 @@ async function lockedOwnOrder(tx: Tx, userId: string, orderNo: string, kind: Ord
   return ofKind((await lockOwnOrders(tx, [{ userId, orderNo: no }])).get(no), kind)
 }
 
-/** Test hook of closePositionOrder: runs after the close commits, before its P/L settlement is posted. */
-export type AfterCloseCommit = () => void | Promise<void>
-
-export async function closePositionOrder(app: FastifyInstance, user: AuthUser, orderNo: string, afterCommit?: AfterCloseCommit): Promise<Order> {
+export async function closePositionOrder(app: FastifyInstance, user: AuthUser, orderNo: string): Promise<Order> {
   const closed = await closes(app).add({ userId: user.id, orderNo: BigInt(orderNo) })
   if (closed instanceof AppError) throw closed
-  const { row, posted, deferred } = closed
-  await afterCommit?.()
-  // The P/L with the house, batched with other closes' (orders.settlement.ts): answered only once it is posted, and
-  // one balance_update once the book is final (both journals touch only this user's book).
-  const settlement = deferred ? await postSettlement(app.db, row.id, deferred) : null
-  await announce(app, [row], settlement ?? posted)
-  return view(app, row)
+  await announce(app, [closed.row], closed.posted)
+  return view(app, closed.row)
 }
 
 // Users' closes arriving together go in one transaction, as opens do. A refusal of the ledger fails the batch, which
@@ -150,7 +141,7 @@ async function closeOwnOrders(app: FastifyInstance, tx: Tx, refs: OrderRef[]): P
       const at = `${bookKey(row)}:${row.marginCurrency}`
       const before = available.get(at) ?? dec(balances.get(bookKey(row))!.currencies.find((c) => c.currency === row.marginCurrency)?.available ?? '0')
       available.set(at, before.plus(row.margin).minus(settledOf(row, pl, before).loss))
-      closing.push({ row, c: { price, pl, reason: 'user', now: app.now(), marginLevel: null, available: before, deferSettlement: true }, at: answers.length })
+      closing.push({ row, c: { price, pl, reason: 'user', now: app.now(), marginLevel: null, available: before }, at: answers.length })
       answers.push(undefined)
     } catch (error) {
       if (!(error instanceof AppError)) throw error

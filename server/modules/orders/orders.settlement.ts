@@ -1,7 +1,7 @@
-// Deferred P/L settlements of user closes (orders.money.ts settlementJournal, 0014_orders_fast.sql): the close
-// commits without touching the house trading_counterparty row, then pl:<no> is posted through the ledger's batches,
-// many closes to one short statement, and the row's settlement_pending mark is cleared. A settlement lost to a crash
-// in between is found by its mark and posted by the sweep, once (the journal key is unique; a repeat replays).
+// Deferred P/L settlements (orders.money.ts settlementJournal, 0014_orders_fast.sql). A user's close now settles its
+// P/L in its own transaction, but earlier versions committed it without touching the house trading_counterparty row
+// and posted pl:<no> afterwards, marking the row settlement_pending until then. A settlement such a version lost to a
+// crash is found by its mark and posted by the sweep, once (the journal key is unique; a repeat replays).
 import type { FastifyInstance } from 'fastify'
 import { and, eq, inArray, lte } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
@@ -33,7 +33,7 @@ function clearMark(db: Db, id: bigint): Promise<void> {
 }
 
 /** Posts a deferred settlement (batched with others) and clears its row's mark. */
-export async function postSettlement(db: Db, orderNo: bigint, journal: JournalInput): Promise<Posted> {
+async function postSettlement(db: Db, orderNo: bigint, journal: JournalInput): Promise<Posted> {
   const posted = await postJournal(db, journal)
   await clearMark(db, orderNo)
   return posted
