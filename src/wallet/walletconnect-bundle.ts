@@ -59,11 +59,17 @@ export function proposeSession(provider: WalletConnectProvider, onUri: (uri: str
 
 /**
  * Opens the relay socket again if it is down: after the relay (or the network) went away, the client tries once and
- * then waits for good; a retry by the user must find it back.
+ * then waits for good; a retry by the user must find it back. A client with nothing subscribed yet (no session, no
+ * pairing) skips opening the socket, so the socket is opened the way the client does itself before it publishes:
+ * a proposal is made only once the relay answers, since one made while it is unreachable stays pending in the
+ * client for good (abortPairingAttempt does nothing) and every later proposal on this page would settle on the relay
+ * without ever resolving here.
  */
 export async function reviveRelay(provider: WalletConnectProvider): Promise<void> {
   const relayer = provider.client.core.relayer
   if (!relayer.connected) await relayer.restartTransport()
+  if (!relayer.connected) await (relayer as unknown as { toEstablishConnection: () => Promise<void> }).toEstablishConnection()
+  if (!relayer.connected) throw new Error('WalletConnect relay unreachable')
 }
 
 /** Whether the relay socket is up right now (a request cannot reach the wallet otherwise). */

@@ -123,6 +123,17 @@ test('the relay going away mid-session says so within 8 s, with e-mail sign-in a
   expect(Date.now() - lost).toBeLessThan(8_000)
   await expect(page.getByRole('link', { name: 'Sign in with e-mail' })).toBeVisible()
   expect(await token(page)).toBeNull()
+
+  // The network comes back: the user opens the wallet app again and taps retry here, with no reload.
+  await relay.start()
+  await wallet.reconnect()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  // The wallet app still shows the request the page gave up on: the user approves it, then the retried one.
+  await wallet.release()
+  await expect(page.getByTestId('signed-in')).toBeVisible({ timeout: 20_000 })
+  await expect(page).toHaveURL(/\/$/)
+  expect(await token(page)).toMatch(/^[A-Za-z0-9_-]{20,}$/)
+  expect(wallet.calls).toEqual(['personal_sign', 'personal_sign'])
 })
 
 test('with no network a wallet app says so within 8 s instead of waiting, with e-mail sign-in at hand', async ({ page }) => {
@@ -139,6 +150,16 @@ test('with no network a wallet app says so within 8 s instead of waiting, with e
   // The list is still there to try again; nothing was opened.
   await expect(page.getByTestId('wallet-apps').getByRole('button', { name: 'MetaMask' })).toBeEnabled()
   expect(opened).toEqual([])
+
+  // The network comes back: picking the wallet again pairs, approves and signs in, with no reload.
+  await relay.start()
+  await wallet.reconnect()
+  await page.getByTestId('wallet-apps').getByRole('button', { name: 'MetaMask' }).click()
+  await wallet.pair(await pairingUri(opened))
+  await expect(page.getByTestId('signed-in')).toBeVisible({ timeout: 20_000 })
+  await expect(page).toHaveURL(/\/$/)
+  expect(await token(page)).toMatch(/^[A-Za-z0-9_-]{20,}$/)
+  expect(wallet.calls).toEqual(['personal_sign'])
 })
 
 test('a computer shows a QR code a phone wallet scans, and signs in once the phone approved', async ({ page }) => {
