@@ -15,7 +15,7 @@ const PUBLIC = [
 const PRIVATE = [
   '/', '/profile', '/profile/balance', '/profile/records', '/profile/orders', '/profile/notifications', '/profile/invite',
   '/profile/verification', '/profile/password', '/profile/settings', '/profile/language', '/profile/contact',
-  '/trades', '/detail?symbol=BTCUSDT',
+  '/profile/deposit', '/profile/withdraw', '/trades', '/detail?symbol=BTCUSDT',
 ]
 const WIDTHS = [320, 428, 1440]
 const INTERACTIVE = 'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=radio], [role=checkbox], [role=switch]'
