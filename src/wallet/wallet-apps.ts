@@ -10,13 +10,18 @@ export type WalletApp = {
   icon: string
   /** Universal link; the pairing URI goes to `${link}/wc?uri=…`. */
   link: string
+  /** The wallet's link that opens a web page in its own browser, where its wallet is injected. */
+  browse?: (pageUrl: string) => string
 }
 
 export const FEATURED_WALLET_APPS: readonly WalletApp[] = [
-  { id: 'c57ca95b47569778a828d19178114f4db188b89b763c899ba0be274e97267d96', name: 'MetaMask', icon: '/wallets/metamask.png', link: 'https://metamask.app.link' },
-  { id: '4622a2b2d6af1c9844944291e5e7351a6aa24cd7b23099efac1b2fd875da31a0', name: 'Trust Wallet', icon: '/wallets/trust.png', link: 'https://link.trustwallet.com' },
+  { id: 'c57ca95b47569778a828d19178114f4db188b89b763c899ba0be274e97267d96', name: 'MetaMask', icon: '/wallets/metamask.png', link: 'https://metamask.app.link',
+    browse: (url) => `https://metamask.app.link/dapp/${url.replace(/^https?:\/\//, '')}` },
+  { id: '4622a2b2d6af1c9844944291e5e7351a6aa24cd7b23099efac1b2fd875da31a0', name: 'Trust Wallet', icon: '/wallets/trust.png', link: 'https://link.trustwallet.com',
+    browse: (url) => `https://link.trustwallet.com/open_url?coin_id=60&url=${encodeURIComponent(url)}` },
   { id: '1ae92b26df02f0abca6304df07debccd18262fdf5fe82daa81593582dac9a369', name: 'Rainbow', icon: '/wallets/rainbow.png', link: 'https://rnbwapp.com' },
-  { id: 'fd20dc426fb37566d803205b19bbc1d4096b248ac04548e3cfb6b3a38bd033aa', name: 'Coinbase Wallet', icon: '/wallets/coinbase.png', link: 'https://go.cb-w.com' },
+  { id: 'fd20dc426fb37566d803205b19bbc1d4096b248ac04548e3cfb6b3a38bd033aa', name: 'Coinbase Wallet', icon: '/wallets/coinbase.png', link: 'https://go.cb-w.com',
+    browse: (url) => `https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(url)}` },
 ]
 
 /** Wallet apps one tap further ("More wallet apps"). */
@@ -24,6 +29,12 @@ export const MORE_WALLET_APPS: readonly WalletApp[] = [
   { id: 'c03dfee351b6fcc421b4494ea33b9d4b92a984f87aa76d1663bb28705e95034a', name: 'Uniswap Wallet', icon: '/wallets/uniswap.png', link: 'https://uniswap.org/app' },
   { id: 'ecc4036f814562b41a5268adc86270fba1365471402006302e70169465b7ac18', name: 'Zerion', icon: '/wallets/zerion.png', link: 'https://app.zerion.io' },
 ]
+
+/**
+ * Wallet apps that open a page in their own browser (their wallet injected there): what a phone without a wallet is
+ * offered when no WalletConnect project id is configured, so a wallet app is still one tap away.
+ */
+export const WALLET_BROWSER_APPS = FEATURED_WALLET_APPS.filter((app) => app.browse !== undefined)
 
 /** The link that opens a wallet app with the pairing URI. */
 export function walletAppLink(app: WalletApp, uri: string): string {

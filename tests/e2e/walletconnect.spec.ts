@@ -51,6 +51,24 @@ async function pairingUri(opened: string[]): Promise<string> {
   return uri!
 }
 
+test('without a project id, a phone with no wallet opens this page in a wallet app instead of nothing', async ({ page }) => {
+  const opened: string[] = []
+  await page.route(/^https:\/\/(metamask\.app\.link|link\.trustwallet\.com|go\.cb-w\.com)\//, (route) => {
+    opened.push(route.request().url())
+    return route.fulfill({ status: 204 })
+  })
+  await page.goto('/')
+  await continueIntro(page)
+  const links = page.getByTestId('wallet-browser-apps')
+  for (const name of ['MetaMask', 'Trust Wallet', 'Coinbase Wallet']) await expect(links.getByRole('link', { name: `Open ${name}` })).toBeVisible()
+  await expect(page.getByTestId('wallet-apps')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Sign in with e-mail' })).toBeVisible()
+  // The wallet app's own browser gets this very page, where its injected wallet is offered directly.
+  await links.getByRole('link', { name: 'Open MetaMask' }).click()
+  await expect.poll(() => opened.length).toBe(1)
+  expect(opened[0]).toBe(`https://metamask.app.link/dapp/${new URL(page.url()).host}/empty`)
+})
+
 test('a phone with no wallet picks a wallet app, approves and signs there, lands home signed in, and stays so after a reload', async ({ page }) => {
   const { opened } = await setUp(page)
   await page.goto('/')

@@ -1,7 +1,7 @@
 // The /empty screen: no wallet, a wrong chain, a refusal or a disconnect. It offers each wallet the browser
 // announced (EIP-6963) once, with its own name and icon; wallet apps through WalletConnect when a project id is
 // configured (on a phone only when no wallet is injected: in a wallet's own browser the app connects to it
-// directly); and a switch to Ethereum when the chain is wrong. Picking a wallet is the user's choice to sign in:
+// directly), and without one, on a phone, links that open this page in a wallet app's own browser; and a switch to Ethereum when the chain is wrong. Picking a wallet is the user's choice to sign in:
 // the chain guard then asks for the signature.
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
@@ -16,6 +16,7 @@ import { walletChoices } from '../wallet-choices.ts'
 import { WALLETCONNECT_ID, setWalletConnectAppName } from '../walletconnect-connector.ts'
 import { problemOf, setWalletProblem, walletNotice, wantSignature } from '../wallet-notice.ts'
 import { WalletAppsList } from './wallet-apps-list.tsx'
+import { WalletBrowserLinks } from './wallet-browser-links.tsx'
 
 const config = wagmiConfig
 
@@ -96,6 +97,7 @@ export function ConnectPanel() {
             ))}
           </ul>
           {offersWalletApps && <WalletAppsList connector={walletConnect} />}
+          {wallets.length === 0 && walletConnect === undefined && !isDesktop && <WalletBrowserLinks />}
         </>
       )}
       {problem === 'refused' && (
