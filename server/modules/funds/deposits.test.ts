@@ -4,11 +4,12 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Deposit, DepositInstructions, DepositPage } from '#contract/deposits.ts'
 import { buildTestApp, call, signIn } from '../../test/helpers.ts'
-import { HOUSE, liveAvailable, openNetwork, randomHash, uploadScreenshot } from './test-funds.ts'
+import { HOUSE, liveAvailable, openNetwork, randomHash, uploadScreenshot, resetNetworks } from './test-funds.ts'
 
 let app: FastifyInstance
 beforeAll(async () => {
   app = await buildTestApp()
+  await resetNetworks(app)
   await openNetwork(app, 'USDT', { min: '10' })
 })
 afterAll(() => app?.close())

@@ -6,7 +6,7 @@ import type { Deposit } from '#contract/deposits.ts'
 import type { OpsDeposit, OpsNetwork } from '#contract/ops-funds.ts'
 import { buildTestApp, call, signIn } from '../../test/helpers.ts'
 import { signInOperator } from '../ops/test-operators.ts'
-import { liveAvailable, openNetwork, randomHash, uploadScreenshot } from './test-funds.ts'
+import { liveAvailable, openNetwork, randomHash, uploadScreenshot, resetNetworks } from './test-funds.ts'
 
 let app: FastifyInstance
 let finance: { token: string }
@@ -14,6 +14,7 @@ let support: { token: string }
 let admin: { token: string }
 beforeAll(async () => {
   app = await buildTestApp()
+  await resetNetworks(app)
   await openNetwork(app, 'USDT', { min: '10' })
   ;[finance, support, admin] = await Promise.all([signInOperator(app, ['finance']), signInOperator(app, ['support']), signInOperator(app, ['admin'])])
 })

@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CurrencyNets } from '#contract/funds.ts'
 import { buildTestApp, call } from '../../test/helpers.ts'
 import { networkOf } from './funds.service.ts'
+import { resetNetworks } from './test-funds.ts'
 
 let app: FastifyInstance
 beforeAll(async () => {
   app = await buildTestApp()
+  await resetNetworks(app)
 })
 afterAll(() => app?.close())
 

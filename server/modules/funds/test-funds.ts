@@ -1,10 +1,29 @@
 // Shared by the funds tests: open deposits on a network (as an operator would), upload a claim's screenshot, read a
 // user's live balance through the API.
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { call } from '../../test/helpers.ts'
 import { multipartBody, plainPng } from '../uploads/test-files.ts'
 import { fundsNetworks } from './funds.table.ts'
+
+/**
+ * Puts USDT and ETH on Ethereum back as migration 0017 seeds them (closed, no receiving address). On PostgreSQL the
+ * test files share one database, which keeps what an earlier file or run set: a file that reads these terms starts
+ * from here (the PostgreSQL pass runs files one after another, see package.json test:server).
+ */
+export async function resetNetworks(app: FastifyInstance) {
+  await app.db.execute(sql`
+    UPDATE funds_networks f SET token_contract = v.token, token_decimals = v.decimals, deposit_enabled = true,
+      deposit_address = NULL, deposit_min = v.deposit_min::numeric, confirmations = 12, on_chain = true, withdraw_enabled = true,
+      withdraw_fee = v.fee::numeric, withdraw_fee_rate = 0, withdraw_min = v.withdraw_min::numeric,
+      withdraw_daily_max = v.daily_max::numeric, withdraw_kyc_above = v.kyc_above::numeric,
+      withdraw_second_confirm_above = v.second_above::numeric
+    FROM (VALUES
+      ('USDT', '0xdAC17F958D2ee523a2206206994597C13D831ec7', 6, '10', '1', '10', '50000', '1000', '10000'),
+      ('ETH', NULL, 18, '0.005', '0.002', '0.01', '20', '0.5', '5')
+    ) AS v(currency, token, decimals, deposit_min, fee, withdraw_min, daily_max, kyc_above, second_above)
+    WHERE f.currency = v.currency AND f.network = 'ERC20'`)
+}
 
 /** A receiving address no test wallet holds (the house's). */
 export const HOUSE = '0x000000000000000000000000000000000000dEaD'

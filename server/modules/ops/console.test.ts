@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OperatorRole } from '#contract/ops.ts'
 import { pgError } from '../../ledger/db-errors.ts'
+import { Decimal } from '../../ledger/decimal.ts'
 import { buildTestApp, call, signIn } from '../../test/helpers.ts'
 import { signInOperator } from './test-operators.ts'
 
@@ -192,8 +193,9 @@ describe('the ledger reconciliation', () => {
     expect(found.currencies.every((c) => c.sum === '0')).toBe(true)
     const demoUsers = found.totals.find((t) => t.book === 'demo' && t.owner === 'user' && t.kind === 'available' && t.currency === 'USDT')
     const demoFunding = found.totals.filter((t) => t.book === 'demo' && t.owner === 'system' && t.currency === 'USDT')
-    expect(Number(demoUsers!.total)).toBeGreaterThanOrEqual(10000)
-    // What users hold in the demo book came from the platform's demo accounts: together they are zero.
-    expect(demoFunding.reduce((sum, t) => sum + Number(t.total), 0) + found.totals.filter((t) => t.book === 'demo' && t.owner === 'user' && t.currency === 'USDT').reduce((sum, t) => sum + Number(t.total), 0)).toBe(0)
+    expect(new Decimal(demoUsers!.total).gte(10000)).toBe(true)
+    // What users hold in the demo book came from the platform's demo accounts: together they are exactly zero.
+    const demoUsdt = [...demoFunding, ...found.totals.filter((t) => t.book === 'demo' && t.owner === 'user' && t.currency === 'USDT')]
+    expect(demoUsdt.reduce((sum, t) => sum.plus(t.total), new Decimal(0)).isZero()).toBe(true)
   })
 })
