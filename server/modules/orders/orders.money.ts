@@ -6,6 +6,8 @@
 // feeJournal); close = margin -> available, and the P/L between available and the house trading_counterparty (a
 // system account, which may go negative). A loss larger than the user's whole book is capped at what they hold:
 // balances never go below zero.
+// Over 300 lines on purpose: every money event here shares bookState and its free-margin check, which must stay
+// one private definition rather than be exported to several files.
 import type { CloseReason, Side } from '#contract/orders.ts'
 import { account, dec, type Dec, type Rates } from '#contract/trading-math.ts'
 import type { Ticker } from '#contract/socket.ts'

@@ -3,6 +3,8 @@
 // with the payout's hash or rejects with a reason (the row locked, its state changed, its journal posted, the action
 // audited and the user's message stored in one transaction); after each commit the user hears balance_update and
 // new_message.
+// Over 300 lines for now: the user's side (submit, lists) and the operators' (queue, approve, reject) share the row
+// view and the terms; the operators' side should move to withdrawals.ops.ts next.
 import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ApproveWithdrawal, OpsWithdrawal, RejectWithdrawal } from '#contract/ops-withdrawals.ts'
