@@ -15,6 +15,18 @@ import { kycVerifications } from './kyc.table.ts'
 
 type Row = typeof kycVerifications.$inferSelect
 
+/** The form's fields as the user typed them, for the user's status and the operator's review alike. */
+const formFields = (row: Row) => ({
+  firstName: row.firstName,
+  lastName: row.lastName,
+  sex: row.sex,
+  birthdate: row.birthdate,
+  country: row.country,
+  address: row.address,
+  phone: row.phone,
+  documentType: row.documentType,
+})
+
 const NOT_STARTED: KycStatus = { state: 'not_started', rejectReason: null, submittedAt: null, reviewedAt: null, submission: null }
 
 const toStatus = (row: Row | undefined): KycStatus =>
@@ -24,16 +36,7 @@ const toStatus = (row: Row | undefined): KycStatus =>
         rejectReason: row.rejectReason,
         submittedAt: row.createdAt.getTime(),
         reviewedAt: row.reviewedAt ? row.reviewedAt.getTime() : null,
-        submission: {
-          firstName: row.firstName,
-          lastName: row.lastName,
-          sex: row.sex,
-          birthdate: row.birthdate,
-          country: row.country,
-          address: row.address,
-          phone: row.phone,
-          documentType: row.documentType,
-        },
+        submission: formFields(row),
       }
     : NOT_STARTED
 
@@ -91,14 +94,7 @@ const toReview = (row: Row, account: string | null): KycReview => ({
   userId: row.userId,
   account,
   state: row.state,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  sex: row.sex,
-  birthdate: row.birthdate,
-  country: row.country,
-  address: row.address,
-  phone: row.phone,
-  documentType: row.documentType,
+  ...formFields(row),
   frontImage: row.frontUploadId,
   backImage: row.backUploadId,
   holdingImage: row.holdingUploadId,
