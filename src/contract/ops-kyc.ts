@@ -3,7 +3,7 @@
 // which serves a picture to the roles of its purpose (opsUploadRoles).
 import * as z from 'zod/mini'
 import { Millis, Page, pageOf } from './endpoint.ts'
-import { DocumentType, KycState, Sex } from './kyc.ts'
+import { KycState, KycSubmission } from './kyc.ts'
 import type { OperatorRole, OpsEndpoint } from './ops.ts'
 import { UploadId, type UploadPurpose } from './uploads.ts'
 
@@ -21,14 +21,7 @@ export const KycReview = z.object({
   /** How operators recognise the user: their wallet address, else their e-mail. */
   account: z.nullable(z.string()),
   state: KycState,
-  firstName: z.string(),
-  lastName: z.string(),
-  sex: Sex,
-  birthdate: z.string(),
-  country: z.string(),
-  address: z.string(),
-  phone: z.string(),
-  documentType: DocumentType,
+  ...KycSubmission.shape,
   frontImage: z.string(),
   backImage: z.string(),
   holdingImage: z.string(),
