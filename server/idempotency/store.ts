@@ -79,7 +79,9 @@ type Stored = {
   at: string
 }
 
-// Each outcome answers whether its attempt still held the key (it was not taken over as stale).
+// Each outcome answers whether its attempt still held the key (it was not taken over as stale). The LIMIT tells the
+// planner how many rows the batch holds (it assumes 100 for jsonb_to_recordset, and would hash the whole table
+// rather than probe its key 100 times until the table is large): one index probe per outcome at any size.
 const outcomes = batchesPer(
   (db: Db) =>
     new Batches<Stored, boolean>(async (rows) => {
@@ -87,8 +89,9 @@ const outcomes = batchesPer(
         await db.execute(sql`
           UPDATE idempotency_keys k SET state = 'done', status_code = v.status_code, message_key = v.message_key,
               message_params = v.message_params, data = v.data, completed_at = v.at
-            FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(user_id uuid, endpoint text, key text,
+            FROM (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(user_id uuid, endpoint text, key text,
               attempt uuid, status_code int, message_key text, message_params jsonb, data jsonb, at timestamptz)
+              LIMIT ${rows.length}) v
             WHERE k.user_id = v.user_id AND k.endpoint = v.endpoint AND k.key = v.key AND k.attempt = v.attempt
               AND k.state = 'running'
           RETURNING k.attempt::text AS attempt`),

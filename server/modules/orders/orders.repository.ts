@@ -86,14 +86,15 @@ export async function lockOwnOrders(tx: Tx, refs: OrderRef[]): Promise<Map<bigin
 
 export type CloseUpdate = Pick<OrderRow, 'id' | 'closePrice' | 'closeTime' | 'profit' | 'closeReason' | 'closeMarginLevel' | 'settlementPending'>
 
-/** Marks positions closed, each with its own figures, in one statement; answers the rows by number. */
+/** Marks positions closed, each with its own figures, in one statement; answers the rows by number. The LIMIT tells
+ * the planner the batch's size, so it probes orders by number instead of hashing the table (idempotency/store.ts). */
 export async function closeOrderRows(tx: Tx, updates: CloseUpdate[]): Promise<Map<bigint, OrderRow>> {
   const json = JSON.stringify(updates.map((u) => ({ ...u, id: String(u.id) })))
   const result = await tx.execute(sql`
     UPDATE orders o SET status = 'closed', close_price = v."closePrice", close_time = v."closeTime", profit = v.profit,
         close_reason = v."closeReason", close_margin_level = v."closeMarginLevel", settlement_pending = v."settlementPending"
-      FROM jsonb_to_recordset(${json}::jsonb) AS v("id" bigint, "closePrice" numeric, "closeTime" bigint, profit numeric,
-        "closeReason" text, "closeMarginLevel" numeric, "settlementPending" boolean)
+      FROM (SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS v("id" bigint, "closePrice" numeric, "closeTime" bigint,
+        profit numeric, "closeReason" text, "closeMarginLevel" numeric, "settlementPending" boolean) LIMIT ${updates.length}) v
       WHERE o.id = v.id
     RETURNING o.*`)
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows.map(orderRowOf)
