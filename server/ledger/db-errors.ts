@@ -11,10 +11,15 @@ export function pgError(error: unknown): PgErrorLike | null {
   return null
 }
 
-/** Deadlock or serialization failure: the whole transaction may simply be tried again. */
+/** ledger_post_batch refused a leg whose account does not exist: the accounts a transaction opened were remembered
+ * (post.ts, openedInTx) and that transaction rolled back. The poster forgets them, and a retry opens them again. */
+export const isMissingAccount = (error: unknown) => /a leg names an account that does not exist/.test(pgError(error)?.message ?? '')
+
+/** Deadlock, serialization failure or a forgotten account (isMissingAccount): the whole transaction may simply be
+ * tried again. */
 export const isRetryable = (error: unknown) => {
   const code = pgError(error)?.code
-  return code === '40P01' || code === '40001'
+  return code === '40P01' || code === '40001' || isMissingAccount(error)
 }
 
 /**
@@ -22,7 +27,7 @@ export const isRetryable = (error: unknown) => {
  * different orders: the ledger is written so that it never happens (bench:signups and bench:ledger print these).
  * A serialization retry is expected now and then: two postings with the same idempotency key at the same moment.
  */
-export const retryCounts = { deadlock: 0, serialization: 0 }
+export const retryCounts = { deadlock: 0, serialization: 0, reopened: 0 }
 
 type RetryListener = (info: { code: string; attempt: number; error: unknown }) => void
 const listeners = new Set<RetryListener>()
@@ -42,7 +47,8 @@ export async function retrying<T>(work: () => Promise<T>, attempts = 4): Promise
       if (!isRetryable(error) || attempt >= attempts) throw error
       const code = pgError(error)!.code!
       if (code === '40P01') retryCounts.deadlock++
-      else retryCounts.serialization++
+      else if (code === '40001') retryCounts.serialization++
+      else retryCounts.reopened++
       for (const listener of listeners) listener({ code, attempt, error })
     }
   }
@@ -51,8 +57,10 @@ export async function retrying<T>(work: () => Promise<T>, attempts = 4): Promise
 /** A data or integrity error (classes 22 and 23): caused by what a statement was given, not by the moment. */
 export const isPostingError = (error: unknown) => /^2[23]/.test(pgError(error)?.code ?? '')
 
+const RETRY_MESSAGES: Record<string, string> = { '40P01': 'ledger deadlock, retrying', '40001': 'ledger serialization failure, retrying' }
+
 /** Logs every retry through the app's logger, until the app closes. */
 export function logRetries(app: { log: { warn: (object: object, message: string) => void }; addHook: (name: 'onClose', hook: () => void) => unknown }) {
-  const stop = onRetry(({ code, attempt }) => app.log.warn({ code, attempt }, code === '40P01' ? 'ledger deadlock, retrying' : 'ledger serialization failure, retrying'))
+  const stop = onRetry(({ code, attempt }) => app.log.warn({ code, attempt }, RETRY_MESSAGES[code] ?? 'ledger account opened by a rolled-back transaction, opening it again'))
   app.addHook('onClose', stop)
 }

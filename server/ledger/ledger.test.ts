@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../app-error.ts'
 import { buildTestApp } from '../test/helpers.ts'
-import { pgError } from './db-errors.ts'
+import { pgError, retrying } from './db-errors.ts'
 import { accounts, entries, journals } from './ledger.table.ts'
 import { postJournal } from './post.ts'
 import { reconcile } from './reconcile.ts'
@@ -257,6 +257,34 @@ describe('postJournal in batches', () => {
     })
     expect(after.rows).toHaveLength(1)
     expect(await balanceOf(userId)).toBe('1')
+  })
+
+  it('posts on an account whose first opening was rolled back, in the retried transaction', async () => {
+    const userId = await newUser()
+    await deposit(userId, '5')
+    // A margin account this user never had, opened by a transaction that then fails (a crash, a later refusal).
+    const toMargin = () => ({
+      kind: 'trade' as const,
+      reason: 'trade.open' as const,
+      idempotencyKey: randomUUID(),
+      userId,
+      legs: [
+        { account: available(userId), amount: '-2', currency: 'USDT' },
+        { account: { ownerId: userId, book: 'live', kind: 'margin' } as const, amount: '2', currency: 'USDT' },
+      ],
+    })
+    const rolledBack = new Error('the rest of the transaction failed')
+    await expect(
+      app.db.transaction(async (tx) => {
+        await postJournal(tx, toMargin())
+        throw rolledBack
+      }),
+    ).rejects.toBe(rolledBack)
+    expect(await balanceOf(userId)).toBe('5')
+    // The next order on that account goes through, as every order transaction does, under retrying.
+    const posted = await retrying(() => app.db.transaction((tx) => postJournal(tx, toMargin())))
+    expect(posted.replayed).toBe(false)
+    expect(await balanceOf(userId)).toBe('3')
   })
 })
 

@@ -10,6 +10,8 @@ import type { DbOrTx } from './types.ts'
 type Spec = { owner: string | null; currency: string; book: string; kind: string }
 
 const keyOf = (s: Spec) => `${s.owner ?? ''}|${s.currency}|${s.book}|${s.kind}`
+const specOf = (leg: ItemLeg): Spec | null =>
+  leg.account !== null || leg.book === null || leg.kind === null ? null : { owner: leg.owner, currency: leg.currency, book: leg.book, kind: leg.kind }
 
 /**
  * Opens the accounts the legs name by what they are. `known` (per Db) remembers accounts already seen to exist;
@@ -18,8 +20,8 @@ const keyOf = (s: Spec) => `${s.owner ?? ''}|${s.currency}|${s.book}|${s.kind}`
 export async function openAccounts(handle: DbOrTx, legs: ItemLeg[], known?: Set<string>): Promise<void> {
   const wanted = new Map<string, Spec>()
   for (const leg of legs) {
-    if (leg.account !== null || leg.book === null || leg.kind === null) continue
-    const spec = { owner: leg.owner, currency: leg.currency, book: leg.book, kind: leg.kind }
+    const spec = specOf(leg)
+    if (!spec) continue
     const key = keyOf(spec)
     if (!known?.has(key)) wanted.set(key, spec)
   }
@@ -31,4 +33,12 @@ export async function openAccounts(handle: DbOrTx, legs: ItemLeg[], known?: Set<
       FROM jsonb_to_recordset(${JSON.stringify(specs)}::jsonb) AS s(owner uuid, currency text, book text, kind text)
     ON CONFLICT DO NOTHING`)
   if (known) for (const key of wanted.keys()) known.add(key)
+}
+
+/** Forgets the legs' accounts (after db-errors.ts isMissingAccount), so the next posting on them opens them again. */
+export function forgetAccounts(legs: ItemLeg[], known: Set<string>): void {
+  for (const leg of legs) {
+    const spec = specOf(leg)
+    if (spec) known.delete(keyOf(spec))
+  }
 }

@@ -19,10 +19,10 @@
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { AppError } from '../app-error.ts'
-import { isPostingError, pgError, retrying } from './db-errors.ts'
+import { isMissingAccount, isPostingError, pgError, retrying } from './db-errors.ts'
 import type { Db } from '../db/client.ts'
 import { checkLegs, type ItemLeg, type Leg } from './legs.ts'
-import { openAccounts } from './open-accounts.ts'
+import { forgetAccounts, openAccounts } from './open-accounts.ts'
 import type { Book, DbOrTx, Reason, Tx } from './types.ts'
 
 export type { Leg } from './legs.ts'
@@ -86,6 +86,7 @@ export async function postJournalsInTx(tx: Tx, inputs: JournalInput[]): Promise<
   try {
     outcomes = posting.length > 0 ? await runBatch(tx, posting) : []
   } catch (error) {
+    if (isMissingAccount(error)) forgetAccounts(posting.flatMap((item) => item.legs), openedInTx)
     throw refusalOf(error)
   }
   let next = 0
@@ -107,9 +108,9 @@ function refusedWith(error: unknown): AppError {
 
 /**
  * Accounts a posting inside a caller's transaction opened or saw opened, whatever the database: a user's orders post
- * on the same few accounts again and again, and opening them each time cost a statement per posting. Should the set
- * be wrong (the opening transaction rolled back, or another database in tests), ledger_post_batch opens the account
- * itself: the set saves a round trip, it is never what makes a posting right.
+ * on the same few accounts again and again, and opening them each time cost a statement per posting. The set is wrong
+ * when the opening transaction rolled back (or in tests, for another database): ledger_post_batch then refuses the leg
+ * (isMissingAccount), that transaction fails, and its accounts are forgotten here, so the retry opens them again.
  */
 const openedInTx = new Set<string>()
 
@@ -216,8 +217,14 @@ class Batcher {
     let outcomes: Outcome[]
     try {
       const items = batch.map((w) => w.item)
-      await openAccounts(this.db, items.flatMap((item) => item.legs), this.known)
-      outcomes = await retrying(() => runBatch(this.db, items), MAX_ATTEMPTS)
+      const legs = items.flatMap((item) => item.legs)
+      outcomes = await retrying(async () => {
+        await openAccounts(this.db, legs, this.known)
+        return runBatch(this.db, items).catch((error: unknown) => {
+          if (isMissingAccount(error)) forgetAccounts(legs, this.known)
+          throw error
+        })
+      }, MAX_ATTEMPTS)
     } catch (error) {
       if (batch.length === 1 || !isPostingError(error)) {
         for (const w of batch) w.reject(refusalOf(error))
