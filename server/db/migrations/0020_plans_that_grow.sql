@@ -20,3 +20,8 @@ ALTER FUNCTION ledger_check_journal_users() SET enable_seqscan = off SET enable_
 ALTER FUNCTION orders_lock_books(uuid[], text[]) SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off;
 --> statement-breakpoint
 ALTER FUNCTION orders_lock_orders(uuid[], bigint[]) SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off;
+--> statement-breakpoint
+-- A book's open positions, read by every free-margin check: a partial index holds only them, where the per-user
+-- indexes hold every order the user ever had (and, until statistics exist, the planner picked the shorter of those,
+-- filtering all of a user's orders on each check).
+CREATE INDEX "orders_open_positions_idx" ON "orders" USING btree ("user_id", "book") WHERE "orders"."kind" = 'contract' AND "orders"."status" = 'open';

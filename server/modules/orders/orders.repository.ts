@@ -129,7 +129,15 @@ export async function openPositionsOf(tx: Tx, books: BookRef[]): Promise<Map<str
   const rows = await tx
     .select()
     .from(orders)
-    .where(and(inArray(orders.userId, [...new Set(books.map((b) => b.userId))]), eq(orders.kind, 'contract'), eq(orders.status, 'open')))
+    .where(
+      and(
+        inArray(orders.userId, [...new Set(books.map((b) => b.userId))]),
+        // The book too, so the whole of orders_user_book_kind_status_idx is used rather than every order of the users.
+        inArray(orders.book, [...new Set(books.map((b) => b.book))]),
+        eq(orders.kind, 'contract'),
+        eq(orders.status, 'open'),
+      ),
+    )
   for (const row of rows) byBook.get(bookKey(row))?.push(row)
   return byBook
 }

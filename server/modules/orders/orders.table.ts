@@ -46,6 +46,8 @@ export const orders = pgTable(
     index('orders_user_book_kind_status_idx').on(t.userId, t.book, t.kind, t.status, t.id.desc()),
     index('orders_user_book_id_idx').on(t.userId, t.book, t.id.desc()),
     index('orders_settlement_pending_idx').on(t.id).where(sql`${t.settlementPending}`),
+    // A book's open positions, read by every free-margin check (0020_plans_that_grow.sql): only the live rows.
+    index('orders_open_positions_idx').on(t.userId, t.book).where(sql`${t.kind} = 'contract' AND ${t.status} = 'open'`),
   ],
 )
 
