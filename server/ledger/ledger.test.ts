@@ -11,7 +11,7 @@ import { AppError } from '../app-error.ts'
 import { buildTestApp } from '../test/helpers.ts'
 import { pgError, retrying } from './db-errors.ts'
 import { accounts, entries, journals } from './ledger.table.ts'
-import { postJournal } from './post.ts'
+import { postJournal, postJournalsInTx } from './post.ts'
 import { reconcile } from './reconcile.ts'
 import { testRandom } from './test-random.ts'
 import { newUserId, refused as refusedOn, stated } from './test-db.ts'
@@ -257,6 +257,43 @@ describe('postJournal in batches', () => {
     })
     expect(after.rows).toHaveLength(1)
     expect(await balanceOf(userId)).toBe('1')
+  })
+
+  it('posts an input that goes with another only when that one posts (after)', async () => {
+    const userId = await newUser()
+    await deposit(userId, '5')
+    const toMargin = (amount: string) => ({
+      kind: 'trade' as const,
+      reason: 'trade.open' as const,
+      idempotencyKey: randomUUID(),
+      userId,
+      legs: [
+        { account: available(userId), amount: `-${amount}`, currency: 'USDT' },
+        { account: { ownerId: userId, book: 'live', kind: 'margin' } as const, amount, currency: 'USDT' },
+      ],
+    })
+    // Its fee, out of the margin the opening put there.
+    const fee = (after: number) => ({
+      kind: 'trade' as const,
+      reason: 'trade.fee' as const,
+      idempotencyKey: randomUUID(),
+      userId,
+      after,
+      legs: [
+        { account: { ownerId: userId, book: 'live', kind: 'margin' } as const, amount: '-1', currency: 'USDT' },
+        { account: fees, amount: '1', currency: 'USDT' },
+      ],
+    })
+    const outcomes = await app.db.transaction((tx) => postJournalsInTx(tx, [toMargin('3'), fee(0), toMargin('9'), fee(2)]))
+    expect(outcomes.map((o) => (o instanceof AppError ? o.statusCode : 'posted'))).toEqual(['posted', 'posted', 409, 409])
+    // 5 - 3 = 2 available; the margin holds 3 - 1: the second fee was not taken from the first opening's margin.
+    expect(await balanceOf(userId)).toBe('2')
+    const [margin] = await app.db
+      .select({ balance: sql<string>`${accounts.balance}::text` })
+      .from(accounts)
+      .where(sql`${accounts.ownerId} = ${userId} AND ${accounts.kind} = 'margin'`)
+    expect(new Decimal(margin!.balance).toFixed()).toBe('2')
+    await expect(app.db.transaction((tx) => postJournalsInTx(tx, [fee(0)]))).rejects.toThrow(/not before it/)
   })
 
   it('posts on an account whose first opening was rolled back, in the retried transaction', async () => {

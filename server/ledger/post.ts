@@ -34,6 +34,9 @@ export type JournalInput = {
   idempotencyKey: string
   userId?: string | null
   legs: Leg[]
+  /** postJournalsInTx only: the index of an earlier input of the same call this one goes with. It posts only if that
+   * one posted (or was replayed), and is refused with it otherwise (0021_ledger_items_together.sql). */
+  after?: number
 }
 
 export type Posted = {
@@ -70,6 +73,7 @@ const itemOf = async (handle: DbOrTx, input: JournalInput): Promise<Item> => ({
   key: input.idempotencyKey,
   user: input.userId ?? null,
   legs: await checkLegs(handle, input.legs),
+  after: null,
 })
 
 /**
@@ -79,7 +83,19 @@ const itemOf = async (handle: DbOrTx, input: JournalInput): Promise<Item> => ({
  */
 export async function postJournalsInTx(tx: Tx, inputs: JournalInput[]): Promise<(Posted | AppError)[]> {
   const items: (Item | AppError)[] = []
-  for (const input of inputs) items.push(await itemOf(tx, input).catch((error: unknown) => refusedWith(error)))
+  // Where each input sits in the call (1-based), for the "after" of the inputs that go with it.
+  const sentAt = new Map<number, number>()
+  for (const [i, input] of inputs.entries()) {
+    const after = input.after
+    if (after !== undefined && !(after >= 0 && after < i)) throw new Error(`ledger: input ${i} goes with ${after}, which is not before it`)
+    const item =
+      after !== undefined && !sentAt.has(after) ? (items[after] as AppError) : await itemOf(tx, input).catch((error: unknown) => refusedWith(error))
+    if (!(item instanceof AppError)) {
+      if (after !== undefined) item.after = sentAt.get(after)!
+      sentAt.set(i, sentAt.size + 1)
+    }
+    items.push(item)
+  }
   const posting = items.filter((item): item is Item => !(item instanceof AppError))
   await openAccounts(tx, posting.flatMap((item) => item.legs), openedInTx)
   let outcomes: Outcome[]
@@ -122,12 +138,15 @@ type Item = {
   key: string
   user: string | null
   legs: ItemLeg[]
+  /** The item (1-based, in the same call) this one goes with, or null. */
+  after: number | null
 }
 
-type Outcome = { status: 'posted' | 'replayed' | 'insufficient' | 'overflow'; journalId: string | null; createdAt: Date | null; touched: Posted['touched'] }
+type Outcome = { status: 'posted' | 'replayed' | 'insufficient' | 'overflow' | 'skipped'; journalId: string | null; createdAt: Date | null; touched: Posted['touched'] }
 
 function settle(outcome: Outcome): Posted {
-  if (outcome.status === 'insufficient') throw new AppError(409, 'insufficientFunds')
+  // Skipped: the item it went with was refused, for want of funds as a rule.
+  if (outcome.status === 'insufficient' || outcome.status === 'skipped') throw new AppError(409, 'insufficientFunds')
   if (outcome.status === 'overflow') throw new AppError(409, 'balanceTooLarge')
   return { journalId: outcome.journalId!, createdAt: outcome.createdAt!, replayed: outcome.status === 'replayed', touched: outcome.touched }
 }

@@ -125,31 +125,43 @@ export async function openOrders(tx: Tx, inputs: OpenInput[], pricing: Pricing):
     if (values.status === 'open') state.floating = state.floating.plus(floating(values as OrderRow, pricing.quote(values.symbol), pricing.rates) ?? '0')
   }
   const inserted = accepted.length > 0 ? await insertOrdersOnce(tx, accepted) : []
-  const posted = await postJournalsInTx(tx, inserted.map(openJournal))
+  // A key used before (a first attempt committed but its answer was lost): that row is answered again.
+  const insertedKeys = new Set(inserted.map((row) => row.openKey))
+  const replayed = accepted.filter((v) => !insertedKeys.has(v.openKey)).map((v) => v.openKey)
+  const replayedRows = replayed.length > 0 ? await ordersByOpenKeys(tx, replayed) : []
+  // Every journal in one call: each opening, its fee going with it (it posts only if the opening did: a refused
+  // opening's fee would be taken from the margin of the book's other positions), then the fees of the replayed
+  // opens, should theirs have been lost (the same key: never charged twice).
+  const journals: JournalInput[] = []
+  const openAt: number[] = []
+  const feeAt = new Map<OrderRow, number>()
+  for (const row of inserted) {
+    openAt.push(journals.length)
+    journals.push(openJournal(row))
+    if (charged(row)) feeAt.set(row, journals.push({ ...feeJournal(row), after: openAt.at(-1)! }) - 1)
+  }
+  for (const row of replayedRows.filter(charged)) feeAt.set(row, journals.push(feeJournal(row)) - 1)
+  const posted = await postJournalsInTx(tx, journals)
   const refused: bigint[] = []
   inserted.forEach((row, i) => {
-    const outcome = posted[i]!
+    const outcome = posted[openAt[i]!]!
     if (outcome instanceof AppError) refused.push(row.id)
     answers.set(row.openKey, outcome instanceof AppError ? outcome : { row, posted: outcome })
   })
-  if (refused.length > 0) await deleteOrders(tx, refused)
-  // A key used before (a first attempt committed but its answer was lost): that row is answered again.
-  const replayed = accepted.filter((v) => !answers.has(v.openKey)).map((v) => v.openKey)
-  const replayedRows = replayed.length > 0 ? await ordersByOpenKeys(tx, replayed) : []
   for (const row of replayedRows) answers.set(row.openKey, { row, posted: null })
-  // The fees of the opens that posted (and of replayed ones, should theirs have been lost), in a second call: one
-  // after a refused open would take its fee from the margin of the book's other positions.
-  const fees = [...inserted.filter((_row, i) => !(posted[i] instanceof AppError)), ...replayedRows]
-    .filter((row) => row.kind === 'contract' && !dec(row.fee).isZero())
-    .map(feeJournal)
-  const feeRefusal = (await postJournalsInTx(tx, fees)).find((o) => o instanceof AppError)
-  if (feeRefusal) throw feeRefusal
+  // A fee refused although its opening posted: the whole batch fails (the Batches run each open alone after it).
+  const feeRefusal = [...feeAt].find(([row, at]) => posted[at] instanceof AppError && !refused.includes(row.id))
+  if (feeRefusal) throw posted[feeRefusal[1]]
+  if (refused.length > 0) await deleteOrders(tx, refused)
   // A key twice in the batch: the second is a repeat of the first, and posts nothing.
   return inputs.map((input, i) => {
     const answer = answers.get(input.key)!
     return answer instanceof AppError || inputs.findIndex((other) => other.key === input.key) === i ? answer : { row: answer.row, posted: null }
   })
 }
+
+/** An open that pays a fee now: a contract with a fee (a limit order pays at its fill). */
+const charged = (row: OrderRow) => row.kind === 'contract' && !dec(row.fee).isZero()
 
 function newOrderOf(input: OpenInput): NewOrder {
   const contract = input.kind === 'contract'
@@ -191,9 +203,9 @@ const openJournal = (row: OrderRow): JournalInput => ({
 
 /**
  * The opening fee, from the user's margin account (where the open left it) to the house fees account: a journal of
- * its own, keyed by the order, posted in the open's transaction (openOrders), all the batch's fees in one call. Every
- * opening fee goes to the same house row, whose lock is held until the commit, so batches of opens queue on it there,
- * one commit each; they are gathered so that one commit serves many. Rows opened before fees were posted this way may
+ * its own, keyed by the order, posted in the same call as its opening and going with it (openOrders). Every opening
+ * fee goes to the same house row, whose lock is held until the commit, so batches of opens queue on it there, one
+ * commit each; they are gathered so that one commit serves many. Rows opened before fees were posted this way may
  * still hold theirs in the margin account: the close posts it first (same key, so it is never charged twice).
  */
 export const feeJournal = (row: OrderRow): JournalInput => ({
