@@ -4,9 +4,11 @@ import type { FastifyInstance } from 'fastify'
 import type { Posted } from './post.ts'
 
 export async function pushBalanceUpdates(app: FastifyInstance, posted: Posted): Promise<void> {
-  for (const { userId, book } of posted.touched) {
-    await app.hub.publishToUser(userId, { messageType: 'balance_update', data: { book } }).catch((error: unknown) => {
-      app.log.warn({ err: error, userId }, 'balance_update push failed')
-    })
-  }
+  await Promise.all(
+    posted.touched.map(({ userId, book }) =>
+      app.hub.publishToUser(userId, { messageType: 'balance_update', data: { book } }).catch((error: unknown) => {
+        app.log.warn({ err: error, userId }, 'balance_update push failed')
+      }),
+    ),
+  )
 }

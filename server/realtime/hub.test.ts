@@ -62,6 +62,27 @@ describe('hub', () => {
     expect([revoked.sent.length, kept.sent.length]).toEqual([0, 1])
   })
 
+  it("sends the users' messages of one tick as one bus message, each to its own user's sockets in order", async () => {
+    const bus = createMemoryBus()
+    const published = vi.spyOn(bus, 'publish')
+    const hub = createHub(bus, console)
+    await hub.ready
+    const [a, b, other] = [fakeSocket(), fakeSocket(), fakeSocket()]
+    Object.assign(hub.add(a.socket), { userId: 'u1', sessionId: 's1', sessionCreatedAt: 1 })
+    Object.assign(hub.add(b.socket), { userId: 'u2', sessionId: 's2', sessionCreatedAt: 1 })
+    Object.assign(hub.add(other.socket), { userId: null, sessionId: null, sessionCreatedAt: null })
+    await Promise.all([
+      hub.publishToUser('u1', { messageType: 'order_update', data: { orderNo: '1' } }),
+      hub.publishToUser('u2', { messageType: 'new_message', data: null }),
+      hub.publishToUser('u1', { messageType: 'balance_update', data: { book: 'demo' } }),
+    ])
+    expect(published).toHaveBeenCalledTimes(1)
+    const types = (sent: Buffer[]) => sent.map((data) => (JSON.parse(inflateSync(data).toString()) as { messageType: string }).messageType)
+    expect(types(a.sent)).toEqual(['order_update', 'balance_update'])
+    expect(types(b.sent)).toEqual(['new_message'])
+    expect(other.sent).toHaveLength(0)
+  })
+
   it('survives a malformed bus message', async () => {
     const bus = createMemoryBus()
     const warn = vi.fn()

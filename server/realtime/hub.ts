@@ -16,6 +16,9 @@ export type SocketClient = {
   sessionCreatedAt: number | null
 }
 
+/** On the 'user' channel, in batches. */
+type UserMessage = { userId: string; message: ServerMessage }
+
 /** On the 'session' channel: sessions that ended, or a user whose cached details changed. */
 export type SessionEvent = { revoked: string[] } | { userChanged: string }
 
@@ -112,6 +115,22 @@ export function createHub(bus: Bus, log: Log, { encode = encodeFrame, tickerGapM
     client.socket.close(SOCKET_CLOSE.sessionEnded, 'session ended')
   }
 
+  // Users' messages published in the same tick go out as one bus message: under load every order sends its owner
+  // two (order_update, balance_update), and one publish each cost a Redis write and a read per message on every
+  // process. Each caller's promise settles with the publish that carried its message.
+  let waiting: UserMessage[] = []
+  let flush: Promise<void> | null = null
+  function publishToUser(userId: string, message: ServerMessage): Promise<void> {
+    waiting.push({ userId, message })
+    flush ??= Promise.resolve().then(() => {
+      const batch = waiting
+      waiting = []
+      flush = null
+      return bus.publish('user', JSON.stringify(batch))
+    })
+    return flush
+  }
+
   const ready = Promise.all([
     bus.subscribe('ticker', onBus('ticker', (payload) => {
       const { data } = TickerBatch.parse(JSON.parse(payload))
@@ -123,12 +142,22 @@ export function createHub(bus: Bus, log: Log, { encode = encodeFrame, tickerGapM
       for (const client of clients) send(client, data)
     })),
     bus.subscribe('user', onBus('user', (payload) => {
-      const { userId, message } = JSON.parse(payload) as { userId: string; message: ServerMessage }
-      let data: Frame | null = null
+      const batch = JSON.parse(payload) as UserMessage[]
+      if (!Array.isArray(batch)) throw new Error('not a batch of user messages')
+      // Each user's messages in the order published, then one pass over the sockets for the whole batch.
+      const byUser = new Map<string, ServerMessage[]>()
+      for (const { userId, message } of batch) {
+        const messages = byUser.get(userId)
+        if (messages) messages.push(message)
+        else byUser.set(userId, [message])
+      }
+      const frames = new Map<string, Frame[]>()
       for (const client of clients) {
-        if (client.userId !== userId) continue
-        data ??= frame(messageJson(message))
-        send(client, data)
+        const messages = client.userId === null ? undefined : byUser.get(client.userId)
+        if (!messages) continue
+        let data = frames.get(client.userId!)
+        if (!data) frames.set(client.userId!, (data = messages.map((message) => frame(messageJson(message)))))
+        for (const one of data) send(client, one)
       }
     })),
     bus.subscribe('session', onBus('session', (payload) => applySessionEvent(parseSessionEvent(payload)))),
@@ -154,8 +183,7 @@ export function createHub(bus: Bus, log: Log, { encode = encodeFrame, tickerGapM
     publishTickers: (data: Ticker[]) => bus.publish('ticker', messageJson({ messageType: 'ticker', data })),
     broadcast: (message: ServerMessage) => bus.publish('broadcast', messageJson(message)),
     /** new_message, balance_update ... for every socket of one user, on whichever process it is. */
-    publishToUser: (userId: string, message: ServerMessage) =>
-      bus.publish('user', JSON.stringify({ userId, message })),
+    publishToUser,
     /** After sign-out the session's sockets close and its cached token is forgotten, on every process. */
     revokeSession: (sessionId: string) => publishSessionEvent({ revoked: [sessionId] }),
     revokeSessions: (sessionIds: string[]) => (sessionIds.length > 0 ? publishSessionEvent({ revoked: sessionIds }) : Promise.resolve()),

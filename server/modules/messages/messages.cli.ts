@@ -20,8 +20,9 @@ export async function sendMessageFromCli(db: Db, address: string, title: string,
     // The running servers listen on their deployment's channels (DEPLOYMENT_NAME).
     const bus = await createRedisBus(redisUrl, { warn: (obj, msg) => console.warn(msg, obj) }, deploymentName)
     try {
+      // A batch of one (the hub reads the 'user' channel in batches).
       const payload = { userId, message: { messageType: 'new_message', data: message } }
-      await bus.publish('user', JSON.stringify(payload))
+      await bus.publish('user', JSON.stringify([payload]))
     } finally {
       await bus.close()
     }

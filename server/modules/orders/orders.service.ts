@@ -35,13 +35,14 @@ export const pricingOf = (app: FastifyInstance): Pricing => ({ quote: (symbol) =
 /** After commit: the owner's tabs refresh their orders and balance. */
 export async function announce(app: FastifyInstance, rows: OrderRow[], posted: Posted | null) {
   ordersChanged(app, rows)
-  for (const row of rows) {
+  // Published together (the hub sends the messages of one tick as one): the orders first, then the balances.
+  const pushes = rows.map((row) => {
     const data = { orderNo: String(row.id), kind: row.kind, status: row.status, closeReason: row.closeReason }
-    await app.hub.publishToUser(row.userId, { messageType: 'order_update', data }).catch((error: unknown) => {
+    return app.hub.publishToUser(row.userId, { messageType: 'order_update', data }).catch((error: unknown) => {
       app.log.warn({ err: error, orderNo: data.orderNo }, 'order_update push failed')
     })
-  }
-  if (posted) await pushBalanceUpdates(app, posted)
+  })
+  await Promise.all(posted ? [...pushes, pushBalanceUpdates(app, posted)] : pushes)
 }
 
 // Opens arriving together go in one transaction (orders.money.ts openOrders): a batch of one goes at once, and while
