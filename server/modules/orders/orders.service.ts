@@ -48,9 +48,17 @@ export async function announce(app: FastifyInstance, rows: OrderRow[], posted: P
 // Opens arriving together go in one transaction (orders.money.ts openOrders): a batch of one goes at once, and while
 // one is in flight the next gathers, so under load the round trips per open fall. A batch that fails as a whole
 // (the database gone, retries used up) is tried again an open at a time.
+// One batch in flight, of opens and of closes: every open's fee goes to the book's one house fees row and every
+// close's P/L to its one trading_counterparty row, whose lock is held until the commit, so a second batch in flight
+// would only wait there, and each batch would be half as large (bench:orders side by side: 0.7 SQL statements an
+// order instead of 1.1, and 10-25 % more orders/s).
+const ONE_AT_A_TIME = { maxInFlight: 1 }
 const opens = batchesPer(
   (app: FastifyInstance) =>
-    new Batches<OpenInput, Opened | AppError>((inputs) => retrying(() => app.db.transaction((tx) => openOrders(tx, inputs, pricingOf(app))))),
+    new Batches<OpenInput, Opened | AppError>(
+      (inputs) => retrying(() => app.db.transaction((tx) => openOrders(tx, inputs, pricingOf(app)))),
+      ONE_AT_A_TIME,
+    ),
 )
 async function open(app: FastifyInstance, input: OpenInput): Promise<Opened> {
   const opened = await opens(app).add(input)
@@ -117,7 +125,8 @@ export async function closePositionOrder(app: FastifyInstance, user: AuthUser, o
 // Users' closes arriving together go in one transaction, as opens do. A refusal of the ledger fails the batch, which
 // is then tried again a close at a time, so each answers its own.
 const closes = batchesPer(
-  (app: FastifyInstance) => new Batches<OrderRef, Closed | AppError>((refs) => retrying(() => app.db.transaction((tx) => closeOwnOrders(app, tx, refs)))),
+  (app: FastifyInstance) =>
+    new Batches<OrderRef, Closed | AppError>((refs) => retrying(() => app.db.transaction((tx) => closeOwnOrders(app, tx, refs))), ONE_AT_A_TIME),
 )
 
 /** Closes each caller's position at the price it would close at now, or answers why not, checked in arrival order. */
