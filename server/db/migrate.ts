@@ -1,6 +1,7 @@
 // Applies server/db/migrations (written by drizzle-kit) at start. On PostgreSQL several processes may start at once,
 // so the migration runs under an advisory lock; PGlite has a single process and needs none.
 import { readFileSync } from 'node:fs'
+import { sql } from 'drizzle-orm'
 import { fileURLToPath } from 'node:url'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -12,15 +13,44 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Arbitrary constant naming "schema migration" among this database's advisory locks. */
 const MIGRATION_LOCK_KEY = 7_351_001
 
+export type JournalEntry = { idx: number; when: number; tag: string }
+const journal = (): JournalEntry[] =>
+  (JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: JournalEntry[] }).entries
+
 /** The newest migration's time stamp, as drizzle records it in drizzle.__drizzle_migrations.created_at. */
-function newestMigration(): number {
-  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: { when: number }[] }
-  return Math.max(...journal.entries.map((e) => e.when))
+const newestMigration = () => Math.max(...journal().map((e) => e.when))
+
+/**
+ * Migrations this database will never get: drizzle applies only those newer than the newest one applied, so a
+ * migration that landed after a newer one was applied (written in parallel, its time stamp older) is skipped for good.
+ */
+export function skippedMigrations(entries: JournalEntry[], applied: number[]): string[] {
+  const newest = Math.max(0, ...applied)
+  const done = new Set(applied)
+  return entries.filter((e) => e.when < newest && !done.has(e.when)).map((e) => e.tag)
 }
+
+async function refuseSkipped(read: () => Promise<number[]>): Promise<void> {
+  // A role that may not read drizzle's table is not checked here (the deploying role's start is).
+  const applied = await read().catch(() => null)
+  if (applied === null) return
+  const skipped = skippedMigrations(journal(), applied)
+  if (skipped.length > 0) {
+    throw new Error(
+      `Migrations ${skipped.join(', ')} were never applied to this database, and never will be: a newer one was applied first. ` +
+        'Apply their SQL by hand and record them in drizzle.__drizzle_migrations, or give them a newer time stamp (meta/_journal.json "when").',
+    )
+  }
+}
+const appliedTimes = (rows: { created_at: string | number }[]) => rows.map((r) => Number(r.created_at))
 
 export async function migrateDb(handle: DbHandle): Promise<void> {
   if (!handle.pool) {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder })
+    await refuseSkipped(async () => {
+      const result = await handle.db.execute(sql`SELECT created_at FROM drizzle.__drizzle_migrations`)
+      return appliedTimes((result as unknown as { rows: { created_at: string }[] }).rows)
+    })
     return
   }
   const lockClient = await handle.pool.connect()
@@ -32,8 +62,8 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
     const applied = await lockClient
       .query<{ newest: string | null }>('SELECT max(created_at)::text AS newest FROM drizzle.__drizzle_migrations')
       .then((result) => Number(result.rows[0]?.newest ?? 0), () => 0)
-    if (applied >= newestMigration()) return
-    await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder })
+    if (applied < newestMigration()) await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder })
+    await refuseSkipped(async () => appliedTimes((await lockClient.query<{ created_at: string }>('SELECT created_at FROM drizzle.__drizzle_migrations')).rows))
   } finally {
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {})
     lockClient.release()
