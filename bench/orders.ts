@@ -5,10 +5,11 @@
 // against the one house trading_counterparty account. Each request carries a new Idempotency-Key, as the app sends.
 // Prints orders/s (opens and closes), p50/p99 latency and the server's and the client's CPU per order, per run and
 // the median run, then the ledger's reconciliation; SQL statements/order counts what the server sent PostgreSQL (0 on
-// PGlite).
+// PGlite), and PostgreSQL CPU/order what its processes on this machine used (when DATABASE_URL names this machine).
 // Env: DATABASE_URL (PostgreSQL; PGlite in memory without it), REDIS_URL,
 // BENCH_SECONDS (10), BENCH_RUNS (3), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (2).
 import { randomUUID } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { availableParallelism, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
@@ -112,6 +113,35 @@ if (!isMainThread) {
     return query.apply(this, args)
   } as typeof pg.Client.prototype.query
 
+  // PostgreSQL's CPU on this machine (Linux): utime + stime of its processes from /proc, in µs (100 ticks a second).
+  // Null when PostgreSQL is not local, or not readable.
+  const host = process.env.DATABASE_URL ? decodeURIComponent(new URL(process.env.DATABASE_URL).hostname) : '-'
+  const local = ['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(host) || host.startsWith('/')
+  const databaseCpuUs = (): number | null => {
+    if (!local) return null
+    try {
+      let ticks = 0
+      for (const pid of readdirSync('/proc')) {
+        if (!/^\d+$/.test(pid)) continue
+        const stat = (() => {
+          try {
+            return readFileSync(`/proc/${pid}/stat`, 'latin1')
+          } catch {
+            return null
+          }
+        })()
+        if (!stat) continue
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+        if (name !== 'postgres') continue
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+        ticks += Number(fields[11]) + Number(fields[12])
+      }
+      return ticks > 0 ? ticks * 10_000 : null
+    } catch {
+      return null
+    }
+  }
+
   const sink = { write: () => {} }
   const app = await buildApp({
     databaseUrl: process.env.DATABASE_URL || undefined,
@@ -142,13 +172,16 @@ if (!isMainThread) {
   async function run(seconds: number) {
     const cpu = process.threadCpuUsage()
     const sent = statements
+    const database = databaseCpuUs()
     const result = await inWorker({ port, tokens, seconds })
     const used = process.threadCpuUsage(cpu)
     const perOrder = (statements - sent) / result.orders
-    return { ...result, perSecond: result.orders / result.seconds, cpuUs: (used.user + used.system) / result.orders, statements: perOrder }
+    const databaseUs = database === null ? null : (databaseCpuUs()! - database) / result.orders
+    return { ...result, perSecond: result.orders / result.seconds, cpuUs: (used.user + used.system) / result.orders, statements: perOrder, databaseUs }
   }
   const fmt = (r: Awaited<ReturnType<typeof run>>) =>
     `${Math.round(r.perSecond)} orders/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  server CPU ${Math.round(r.cpuUs)} µs/order  client CPU ${Math.round(r.clientCpuUs)} µs/order  ${r.statements.toFixed(1)} SQL statements/order` +
+    (r.databaseUs === null ? '' : `  PostgreSQL CPU ${Math.round(r.databaseUs)} µs/order`) +
     (r.failed ? `  (${r.failed} not 200)` : '')
 
   const db = process.env.DATABASE_URL ? `PostgreSQL (${new URL(process.env.DATABASE_URL).pathname.slice(1)})` : 'PGlite (memory)'
