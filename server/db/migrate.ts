@@ -30,10 +30,8 @@ export function skippedMigrations(entries: JournalEntry[], applied: number[]): s
   return entries.filter((e) => e.when < newest && !done.has(e.when)).map((e) => e.tag)
 }
 
-async function refuseSkipped(read: () => Promise<number[]>): Promise<void> {
-  // A role that may not read drizzle's table is not checked here (the deploying role's start is).
-  const applied = await read().catch(() => null)
-  if (applied === null) return
+/** Refuses a database that skipped a migration (skippedMigrations), before anything newer is applied to it. */
+function refuseSkipped(applied: number[]): void {
   const skipped = skippedMigrations(journal(), applied)
   if (skipped.length > 0) {
     throw new Error(
@@ -42,15 +40,15 @@ async function refuseSkipped(read: () => Promise<number[]>): Promise<void> {
     )
   }
 }
-const appliedTimes = (rows: { created_at: string | number }[]) => rows.map((r) => Number(r.created_at))
+// None before the first migration made drizzle's table, or for a role that may not read it (the deploying role's
+// start is checked).
+const appliedTimes = (result: unknown) => (result as { rows: { created_at: string | number }[] }).rows.map((r) => Number(r.created_at))
+const APPLIED = 'SELECT created_at FROM drizzle.__drizzle_migrations'
 
 export async function migrateDb(handle: DbHandle): Promise<void> {
   if (!handle.pool) {
+    refuseSkipped(await handle.db.execute(sql.raw(APPLIED)).then(appliedTimes, () => []))
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder })
-    await refuseSkipped(async () => {
-      const result = await handle.db.execute(sql`SELECT created_at FROM drizzle.__drizzle_migrations`)
-      return appliedTimes((result as unknown as { rows: { created_at: string }[] }).rows)
-    })
     return
   }
   const lockClient = await handle.pool.connect()
@@ -59,11 +57,10 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
     // Nothing pending: only read. drizzle's migrator would run CREATE SCHEMA/TABLE IF NOT EXISTS even then, which
     // PostgreSQL allows only a role that could create them, and the server may run as one that cannot
     // (docs/operations.md, "A role that cannot rewrite the ledger").
-    const applied = await lockClient
-      .query<{ newest: string | null }>('SELECT max(created_at)::text AS newest FROM drizzle.__drizzle_migrations')
-      .then((result) => Number(result.rows[0]?.newest ?? 0), () => 0)
-    if (applied < newestMigration()) await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder })
-    await refuseSkipped(async () => appliedTimes((await lockClient.query<{ created_at: string }>('SELECT created_at FROM drizzle.__drizzle_migrations')).rows))
+    const applied = await lockClient.query(APPLIED).then(appliedTimes, () => [])
+    refuseSkipped(applied)
+    if (Math.max(0, ...applied) >= newestMigration()) return
+    await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder })
   } finally {
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {})
     lockClient.release()

@@ -132,7 +132,7 @@ export async function openPositionsOf(tx: Tx, books: BookRef[]): Promise<Map<str
     .where(
       and(
         inArray(orders.userId, [...new Set(books.map((b) => b.userId))]),
-        // The book too, so the whole of orders_user_book_kind_status_idx is used rather than every order of the users.
+        // The book too: with kind and status, exactly orders_open_positions_idx (only the open positions).
         inArray(orders.book, [...new Set(books.map((b) => b.book))]),
         eq(orders.kind, 'contract'),
         eq(orders.status, 'open'),
