@@ -3,6 +3,8 @@
 import { join, resolve } from 'node:path'
 import type { AppOptions } from './options.ts'
 import { isMarketFeedName, MARKET_FEEDS, type MarketFeedConfig } from './market/feeds/select.ts'
+import { FloatingInFree } from '#contract/orders.ts'
+import { DEFAULT_FLOATING_IN_FREE } from '#contract/trading-account.ts'
 
 export type ServerEnv = {
   port: number
@@ -34,6 +36,13 @@ function level(name: string, value: string | undefined, fallback: string): strin
 }
 
 const text = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined)
+
+function floatingInFree(value: string | undefined): FloatingInFree {
+  if (!value) return DEFAULT_FLOATING_IN_FREE
+  const parsed = FloatingInFree.safeParse(value)
+  if (!parsed.success) throw new Error(`FREE_MARGIN_FLOATING must be one of ${FloatingInFree.options.join(', ')}, got "${value}"`)
+  return parsed.data
+}
 
 function marketFeed(name: string | undefined, url: string | undefined): MarketFeedConfig {
   const feed = text(name) ?? 'simulator'
@@ -71,6 +80,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       sessionTtlMs: integer('SESSION_TTL_DAYS', env.SESSION_TTL_DAYS, 30) * 24 * 60 * 60 * 1000,
       marginCallLevel: level('MARGIN_CALL_LEVEL', env.MARGIN_CALL_LEVEL, '100'),
       stopOutLevel: level('STOP_OUT_LEVEL', env.STOP_OUT_LEVEL, '50'),
+      floatingInFreeMargin: floatingInFree(env.FREE_MARGIN_FLOATING),
+      feedStaleMs: integer('FEED_STALE_SECONDS', env.FEED_STALE_SECONDS, 30) * 1000,
       marketFeed: marketFeed(env.MARKET_FEED, env.MARKET_FEED_URL),
       deploymentName: deploymentName(env.DEPLOYMENT_NAME),
       chainPollMs: integer('CHAIN_POLL_MS', env.CHAIN_POLL_MS, 4000),

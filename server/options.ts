@@ -3,6 +3,8 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { MailOptions } from './modules/password/mailer.ts'
 import type { MarketFeedConfig } from './market/feeds/select.ts'
+import type { FloatingInFree } from '#contract/orders.ts'
+import { DEFAULT_FLOATING_IN_FREE } from '#contract/trading-account.ts'
 
 export type RateLimitOptions = {
   /** Requests per IP per window on each API route. */
@@ -53,6 +55,11 @@ export type AppOptions = {
   marginCallLevel?: string
   /** Margin level (%) below which the engine closes positions, largest loss first: STOP_OUT_LEVEL, 50 by default. */
   stopOutLevel?: string
+  /** How floating P/L counts in free margin (FREE_MARGIN_FLOATING): MT5's choices, 'loss_only' by default
+   * (src/contract/trading-account.ts). */
+  floatingInFreeMargin?: FloatingInFree
+  /** A live order is refused when its symbol's last real tick is older than this (FEED_STALE_SECONDS, 30 s). */
+  feedStaleMs?: number
   /** The order engine's advisory lock (PostgreSQL): processes sharing it elect one engine. Tests pass their own. */
   engineLockKey?: number
   /** Where prices come from (MARKET_FEED, MARKET_FEED_URL): the simulator by default (market/feeds/select.ts). */
@@ -92,6 +99,8 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     sessionTtlMs: options.sessionTtlMs ?? 30 * DAY_MS,
     marginCallLevel: options.marginCallLevel ?? '100',
     stopOutLevel: options.stopOutLevel ?? '50',
+    floatingInFreeMargin: options.floatingInFreeMargin ?? DEFAULT_FLOATING_IN_FREE,
+    feedStaleMs: options.feedStaleMs ?? 30_000,
     engineLockKey: options.engineLockKey ?? 7_351_004,
     marketFeed: options.marketFeed ?? { name: 'simulator' },
     deploymentName: options.deploymentName ?? 'keelson',

@@ -3,8 +3,6 @@
 import { Decimal } from './decimal.ts'
 import { sql } from 'drizzle-orm'
 import { DEMO_FUNDS } from '#contract/account.ts'
-import type { Db } from '../db/client.ts'
-import { retrying } from './db-errors.ts'
 import { openAccounts } from './open-accounts.ts'
 import { postJournal, type Leg, type Posted } from './post.ts'
 import type { Book, DbOrTx, Tx } from './types.ts'
@@ -34,21 +32,22 @@ export function fundDemoBook(handle: DbOrTx, userId: string): Promise<Posted> {
   })
 }
 
-/**
- * Brings every account of the user's demo book back to zero and available USDT to DEMO_FUNDS, in one journal.
- * The accounts it may need are opened first, outside its transaction; inside, the demo accounts and demo_funding
- * are locked in id order (ledger_lock_book, 0008_ledger_hardening.sql), so the amounts computed here stay true.
- */
-export async function resetDemoBook(db: Db, userId: string, idempotencyKey: string): Promise<Posted> {
-  await openAccounts(db, [
+/** Opens the accounts a demo reset may need, outside the reset's transaction (open-accounts.ts says why). */
+export function openDemoResetAccounts(db: DbOrTx, userId: string): Promise<void> {
+  return openAccounts(db, [
     { account: null, owner: userId, book: 'demo', kind: 'available', currency: DEMO_FUNDS.currency, amount: '0' },
     { account: null, owner: null, book: 'demo', kind: 'demo_funding', currency: DEMO_FUNDS.currency, amount: '0' },
   ])
-  // A serialization failure (the same key used at the same moment) is resolved by trying again.
-  return retrying(() => db.transaction((tx) => resetLocked(tx, userId, idempotencyKey)))
 }
 
-async function resetLocked(tx: Tx, userId: string, idempotencyKey: string): Promise<Posted> {
+/**
+ * Brings every account of the user's demo book back to zero and available USDT to DEMO_FUNDS, in one journal, in the
+ * caller's transaction. The caller holds the book lock and has closed the book's positions and cancelled its pending
+ * orders first (server/modules/orders/book-ops.ts): a margin account emptied under a live order would orphan it.
+ * The demo accounts and demo_funding are locked in id order here (ledger_lock_book, 0008_ledger_hardening.sql), so
+ * the amounts computed stay true.
+ */
+export async function resetDemoLocked(tx: Tx, userId: string, idempotencyKey: string): Promise<Posted> {
   const accounts = rowsOf<{ id: string; owner_id: string | null; currency: string; kind: string; balance: string }>(
     await tx.execute(sql`
       SELECT id, owner_id, currency, kind, balance::text AS balance FROM ledger_lock_book(${userId}::uuid, 'demo', 'demo_funding')`),

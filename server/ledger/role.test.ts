@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDb, type DbHandle } from '../db/client.ts'
 import { migrateDb } from '../db/migrate.ts'
 import { buildTestApp, usingPostgres } from '../test/helpers.ts'
-import { bookBalances, fundDemoBook, resetDemoBook } from './books.ts'
+import { bookBalances, fundDemoBook, openDemoResetAccounts, resetDemoLocked } from './books.ts'
 import { pgError } from './db-errors.ts'
 import { newUserId } from './test-db.ts'
 import { postJournal } from './post.ts'
@@ -60,7 +60,8 @@ describe.skipIf(!usingPostgres)('the server as a role without UPDATE or DELETE o
       ],
     })
     expect(deposit.replayed).toBe(false)
-    await resetDemoBook(db, userId, randomUUID())
+    await openDemoResetAccounts(db, userId)
+    await db.transaction((tx) => resetDemoLocked(tx, userId, randomUUID()))
     expect((await bookBalances(db, userId, 'live')).currencies).toEqual([{ currency: 'USDT', available: '25', inUse: '0', locked: '0', total: '25' }])
 
     const denied = async (statement: ReturnType<typeof sql>) => pgError(await db.execute(statement).then(() => null, (e: unknown) => e))

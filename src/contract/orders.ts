@@ -38,6 +38,13 @@ export type CreateLimitOrder = z.infer<typeof CreateLimitOrder>
 
 export const OrderNoBody = z.object({ orderNo: z.string().check(z.regex(/^\d{1,20}$/, 'orderNo')) })
 
+/**
+ * How floating P/L counts in free margin (MetaTrader 5's "use unrealized profit/loss" choices; trading-account.ts):
+ * both ways, losses only (the default: what a cash-backed ledger can honour), or not at all.
+ */
+export const FloatingInFree = z.enum(['profit_and_loss', 'loss_only', 'none'])
+export type FloatingInFree = z.infer<typeof FloatingInFree>
+
 /** Why a position was closed: the user, or the engine (take profit, stop loss, stop-out). */
 export const CloseReason = z.enum(['user', 'take_profit', 'stop_loss', 'stop_out'])
 export type CloseReason = z.infer<typeof CloseReason>
@@ -87,10 +94,17 @@ export const TradeAccount = z.object({
   balance: Decimal,
   floatingProfit: Decimal,
   equity: Decimal,
+  /** Margin in use: the open positions' margin only (the margin level's divisor). */
   margin: Decimal,
+  /** Held for pending orders: neither in use nor free (trading-account.ts). */
+  reserved: Decimal,
+  /** Cash not held by positions or orders. */
+  available: Decimal,
+  /** Cash plus floating P/L as `floatingInFreeMargin` counts it. */
   freeMargin: Decimal,
   /** equity / margin × 100; null with no margin in use. */
   marginLevel: z.nullable(Decimal),
+  floatingInFreeMargin: FloatingInFree,
   marginCallLevel: Decimal,
   stopOutLevel: Decimal,
 })

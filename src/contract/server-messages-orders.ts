@@ -30,6 +30,18 @@ export const ordersMessages = {
     id: 'server.orders.insufficientMargin',
     message: 'Not enough free margin: this order needs {required} {currency} and {free} {currency} is free',
   },
+  priceOffGrid: /*i18n*/ {
+    id: 'server.orders.priceOffGrid',
+    message: 'Prices for {symbol} have at most {digits} decimals; {price} has more',
+  },
+  liveNeedsRealFeed: /*i18n*/ {
+    id: 'server.orders.liveNeedsRealFeed',
+    message: 'Live orders for {symbol} need real market prices, and this server has only simulated ones. Trade it on your demo book.',
+  },
+  feedStale: /*i18n*/ {
+    id: 'server.orders.feedStale',
+    message: 'No price for {symbol} has arrived for {seconds} seconds; live orders wait until prices flow again',
+  },
   positionNotOpen: /*i18n*/ { id: 'server.orders.positionNotOpen', message: 'This position is already closed' },
   limitNotPending: /*i18n*/ { id: 'server.orders.limitNotPending', message: 'This limit order is no longer pending' },
   // Reasons shown in the transaction record (server/ledger/types.ts REASONS).

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import * as fc from 'fast-check'
 import {
-  account, closePrice, dec, fee, isBelowLevel, openPrice, orderPreview, percentOfMargin, pips, priceForProfit, profit,
+  account, closePrice, dec, fee, isBelowLevel, openPrice, percentOfMargin, pips, priceForProfit, profit,
   profitAtPrice, profitForPercent, ratesFromQuotes, requiredMargin, stopOutPrice, stopsValid, tickSize, type Dec, type MathInstrument, type Quote,
 } from './trading-math.ts'
 
@@ -194,18 +194,6 @@ describe('stop-out price', () => {
       { numRuns: 200 },
     )
   })
-})
-
-it('the ticket preview: margin, fee, free margin and margin level before → after, and the stop-out price', () => {
-  const quotes = new Map([['EURUSD', q('1.16620', '1.16640')]])
-  const p = orderPreview({ balance: '1000', positions: [], quotes, stopOutLevel: '50', order: { instrument: EURUSD, side: 'buy', lots: '1', leverage: 500 } })
-  expect([p.price, p.margin, p.fee].map(str)).toEqual(['1.1664', '233.28', '3.4992'])
-  expect([p.before.equity, p.before.freeMargin, p.before.marginLevel].map(str)).toEqual(['1000', '1000', null])
-  // after: balance 1 000 − 3.4992 = 996.5008; the new long is worth its spread less (bid 1.16620: −20) → equity
-  // 976.5008, free margin 976.5008 − 233.28 = 743.2208, level 976.5008 / 233.28 × 100 = 418.5960…%
-  expect([p.after.equity, p.after.margin, p.after.freeMargin].map(str)).toEqual(['976.5008', '233.28', '743.2208'])
-  expect(p.after.marginLevel?.toFixed(4)).toBe('418.5960')
-  expect(str(p.stopOutPrice)).toBe('1.1576')
 })
 
 describe('properties', () => {

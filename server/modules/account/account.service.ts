@@ -4,7 +4,8 @@ import { Decimal } from '../../ledger/decimal.ts'
 import type { FastifyInstance } from 'fastify'
 import type { Balance, RangeQuery, RecordQuery, RecordTotals, TransactionPage, TransactionRow } from '#contract/account.ts'
 import type { AccountType } from '#contract/auth.ts'
-import { bookBalances, fundDemoBook, isDemoFunded, resetDemoBook } from '../../ledger/books.ts'
+import { bookBalances, fundDemoBook, isDemoFunded } from '../../ledger/books.ts'
+import { resetDemoBook } from '../orders/book-ops.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
 import { recordCount, recordEntries, recordTotals, type RecordEntry, type RecordFilter } from '../../ledger/read.ts'
 import { isReason, REASONS } from '../../ledger/types.ts'
@@ -32,7 +33,7 @@ export async function updateAccountType(app: FastifyInstance, userId: string, ac
 
 export async function resetDemo(app: FastifyInstance, userId: string, key: string): Promise<Balance> {
   // Keys are the caller's; scoped per user so two users' keys never meet.
-  const posted = await resetDemoBook(app.db, userId, `user:${userId}:resetDemo:${key}`)
+  const { posted } = await resetDemoBook(app, userId, `user:${userId}:resetDemo:${key}`)
   await pushBalanceUpdates(app, posted)
   return getBalance(app, userId, 'demo')
 }

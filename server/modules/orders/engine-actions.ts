@@ -12,11 +12,10 @@ import type { Tx } from '../../ledger/types.ts'
 import { planStopOut } from '../../market/engine/stop-out.ts'
 import { instrumentBySymbol } from '../../market/catalogue.ts'
 import { insertTemplateMessage, type MessageTemplate } from '../messages/messages.service.ts'
-import { bookState, marginLevelOf, settleCancel, settleClose, settleFill, type BookState } from './orders.money.ts'
+import { bookState, figuresOf, marginLevelOf, settleCancel, settleClose, settleFill, type BookState } from './orders.money.ts'
 import { lockBook } from './orders.repository.ts'
 import { announce, pricingOf } from './orders.service.ts'
 import { orders, type OrderRow } from './orders.table.ts'
-import { floating } from './orders.view.ts'
 
 type Outcome = { rows: OrderRow[]; posted: Posted[]; messages: { userId: string; id: string; title: string }[] }
 
@@ -104,8 +103,8 @@ export async function stopOut(app: FastifyInstance, userId: string, book: OrderR
     const state = await bookState(tx, userId, book, 'USDT', pricing)
     const byId = new Map(state.positions.map((p) => [String(p.id), p]))
     const plan = planStopOut({
-      balance: state.available.plus(state.margin),
-      positions: state.positions.map((p) => ({ id: String(p.id), margin: p.margin, profit: floating(p, pricing.quote(p.symbol), pricing.rates) ?? '0' })),
+      balance: figuresOf(state).balance,
+      positions: state.positions.map((p, i) => ({ id: String(p.id), margin: p.margin, profit: state.valued[i]!.profit })),
       stopOutLevel: app.conf.stopOutLevel,
     })
     let available = state.available

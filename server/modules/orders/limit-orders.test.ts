@@ -36,7 +36,8 @@ describe('POST /api/createLimitOrder', () => {
   it('places a pending order and holds its margin at the limit price (232 USDT), with no fee yet', async () => {
     const { token, order } = await placed()
     expect(order).toMatchObject({ kind: 'limit', status: 'pending', limitPrice: '1.16', openPrice: null, margin: '232', fee: '0', profit: '0' })
-    expect(await account(token)).toMatchObject({ balance: '10000', margin: '232', freeMargin: '9768' })
+    // Held apart from the margin in use (no position is open), and out of the free margin.
+    expect(await account(token)).toMatchObject({ balance: '10000', margin: '0', reserved: '232', freeMargin: '9768', marginLevel: null })
     const pending = (await get('/api/getLimitOrderList', token)).body.data as OrderPage
     expect(pending.list.map((o) => o.orderNo)).toEqual([order.orderNo])
     expect((await get(`/api/getLimitOrder?orderNo=${order.orderNo}`, token)).body.data).toEqual(pending.list[0])
@@ -47,7 +48,7 @@ describe('POST /api/createLimitOrder', () => {
     const key = randomUUID()
     const first = await post('/api/createLimitOrder', token, buyLimit, key)
     expect((await post('/api/createLimitOrder', token, buyLimit, key)).body).toEqual(first.body)
-    expect((await account(token)).margin).toBe('232')
+    expect((await account(token)).reserved).toBe('232')
   })
 
   it('refuses TP/SL on the wrong side of the limit price, lots off the grid and a missing price (400)', async () => {

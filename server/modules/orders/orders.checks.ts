@@ -59,3 +59,23 @@ export function checkSlippage(fill: string, quotedPrice?: string, maxSlippage?: 
   if (quotedPrice === undefined || maxSlippage === undefined || dec(maxSlippage).isNeg()) throw new AppError(400, 'slippageIncomplete')
   if (dec(fill).minus(quotedPrice).abs().gt(maxSlippage)) throw new AppError(409, 'priceMoved', { price: fill })
 }
+
+/** Prices (limit, TP, SL) on the instrument's grid: at most `digits` decimals, never rounded for the user. */
+export function checkPriceGrid(inst: CatalogueInstrument, prices: (string | undefined)[]): void {
+  for (const price of prices) {
+    if (price !== undefined && dec(price).decimalPlaces() > inst.digits) {
+      throw new AppError(400, 'priceOffGrid', { symbol: inst.symbol, digits: inst.digits, price })
+    }
+  }
+}
+
+/**
+ * Live money trades only on real prices: a simulated quote refuses a new live order (the app offers the demo book),
+ * and so does a real feed silent for longer than feedStaleMs, until it ticks again. Closing is never refused here.
+ */
+export function requireRealQuote(app: FastifyInstance, book: 'demo' | 'live', quote: Ticker): void {
+  if (book !== 'live') return
+  if (quote.simulated) throw new AppError(409, 'liveNeedsRealFeed', { symbol: quote.symbol })
+  const silentMs = app.now() - quote.time
+  if (silentMs > app.conf.feedStaleMs) throw new AppError(409, 'feedStale', { symbol: quote.symbol, seconds: Math.floor(silentMs / 1000) })
+}

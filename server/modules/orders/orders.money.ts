@@ -1,5 +1,5 @@
 // Every order event that moves money, each in ONE transaction with its row's state change (opens gathered many to a
-// transaction, each still on its own): the book is locked (lockBook), the free margin checked against equity (floating P/L counts), the row changed and the journal posted.
+// transaction, each still on its own): the book is locked (lockBook), the order checked against the book's free margin and cash (src/contract/trading-account.ts), the row changed and the journal posted.
 // Journal keys: opening and placing use the caller's derived Idempotency-Key; a close is close:<no>, a fill
 // fill:<no>, a cancel cancel:<no>, whoever runs it (the user, the engine, a restarted leader): an event settles once.
 // Legs (margin currency): open = available -> margin (margin and fee), then fee:<no> margin -> house fees (below,
@@ -9,7 +9,9 @@
 // Over 300 lines on purpose: every money event here shares bookState and its free-margin check, which must stay
 // one private definition rather than be exported to several files.
 import type { CloseReason, Side } from '#contract/orders.ts'
-import { account, dec, type Dec, type Rates } from '#contract/trading-math.ts'
+import type { FloatingInFree } from '#contract/orders.ts'
+import { bookFigures, canPay, spendable } from '#contract/trading-account.ts'
+import { dec, type Dec, type Rates } from '#contract/trading-math.ts'
 import type { Ticker } from '#contract/socket.ts'
 import { AppError } from '../../app-error.ts'
 import { bookBalances, type BookBalances } from '../../ledger/books.ts'
@@ -32,7 +34,7 @@ import {
 import type { OrderRow } from './orders.table.ts'
 import { floating } from './orders.view.ts'
 
-export type Pricing = { quote: (symbol: string) => Ticker | undefined; rates: Rates }
+export type Pricing = { quote: (symbol: string) => Ticker | undefined; rates: Rates; floatingInFree: FloatingInFree }
 
 const userLeg = (userId: string, book: Book, kind: UserKind, currency: string, amount: Dec): Leg => ({
   account: { ownerId: userId, book, kind },
@@ -45,7 +47,9 @@ const houseLeg = (book: Book, kind: SystemKind, currency: string, amount: Dec): 
   amount: amount.toFixed(),
 })
 
-export type BookState = { available: Dec; margin: Dec; floating: Dec; positions: OrderRow[] }
+/** A book as its figures need it (trading-account.ts): the ledger's two accounts and the open positions valued at the
+ * last quotes (a position no quote prices yet counts no P/L). */
+export type BookState = { available: Dec; marginAccount: Dec; positions: OrderRow[]; valued: { margin: string; profit: Dec }[]; floatingInFree: FloatingInFree }
 
 /** The book as the free-margin check sees it: balances from the ledger, open positions at the last quotes. */
 export async function bookState(tx: Tx, userId: string, book: Book, currency: string, pricing: Pricing): Promise<BookState> {
@@ -53,25 +57,26 @@ export async function bookState(tx: Tx, userId: string, book: Book, currency: st
   return stateOf(balances, positions, currency, pricing)
 }
 
-function stateOf(balances: BookBalances, positions: OrderRow[], currency: string, pricing: Pricing): BookState {
+export function stateOf(balances: BookBalances, positions: OrderRow[], currency: string, pricing: Pricing): BookState {
   const mine = balances.currencies.find((c) => c.currency === currency)
-  let pl = dec('0')
-  for (const p of positions) pl = pl.plus(floating(p, pricing.quote(p.symbol), pricing.rates) ?? '0')
-  return { available: dec(mine?.available ?? '0'), margin: dec(mine?.inUse ?? '0'), floating: pl, positions }
+  const valued = positions.map((p) => ({ margin: p.margin, profit: dec(floating(p, pricing.quote(p.symbol), pricing.rates) ?? '0') }))
+  return { available: dec(mine?.available ?? '0'), marginAccount: dec(mine?.inUse ?? '0'), positions, valued, floatingInFree: pricing.floatingInFree }
 }
 
-/** Margin level (%) of a book: equity / margin × 100 (null with no margin in use). */
-export const marginLevelOf = (s: BookState) =>
-  account({ balance: s.available.plus(s.margin), positions: [{ margin: s.margin, profit: s.floating }] }).marginLevel
+/** The book's figures: the one definition of equity, free margin and margin level. */
+export const figuresOf = (s: BookState) =>
+  bookFigures({ available: s.available, marginAccount: s.marginAccount, positions: s.valued, floatingInFree: s.floatingInFree })
 
-/** free margin = equity − margin = available + floating P/L; it must cover what the order takes. */
+/** Margin level (%) of a book: equity / margin in use × 100 (null with no position open). */
+export const marginLevelOf = (s: BookState) => figuresOf(s).marginLevel
+
+/** An order needing `needed` (margin and fee) must be payable: free margin and cash both cover it. */
 function requireFreeMargin(s: BookState, needed: Dec, currency: string) {
-  const free = s.available.plus(s.floating)
-  if (free.lt(needed)) {
-    throw new AppError(409, 'insufficientMargin', { required: needed.toFixed(), free: atLeastZero(free).toFixed(), currency })
+  const figures = figuresOf(s)
+  if (!canPay(figures, needed)) {
+    throw new AppError(409, 'insufficientMargin', { required: needed.toFixed(), free: spendable(figures).toFixed(), currency })
   }
 }
-const atLeastZero = (v: Dec) => (v.isNeg() ? dec('0') : v)
 const maxOf = (a: Dec, b: Dec) => (a.gt(b) ? a : b)
 
 export type OpenInput = {
@@ -120,9 +125,10 @@ export async function openOrders(tx: Tx, inputs: OpenInput[], pricing: Pricing):
       continue
     }
     accepted.push(values)
+    // As the journals will leave it: the cash paid, the margin held (the fee goes on to the house).
     state.available = state.available.minus(needed)
-    state.margin = state.margin.plus(needed)
-    if (values.status === 'open') state.floating = state.floating.plus(floating(values as OrderRow, pricing.quote(values.symbol), pricing.rates) ?? '0')
+    state.marginAccount = state.marginAccount.plus(input.margin)
+    if (values.status === 'open') state.valued.push({ margin: values.margin, profit: dec(floating(values as OrderRow, pricing.quote(values.symbol), pricing.rates) ?? '0') })
   }
   const inserted = accepted.length > 0 ? await insertOrdersOnce(tx, accepted) : []
   // A key used before (a first attempt committed but its answer was lost): that row is answered again.
@@ -342,7 +348,7 @@ export type FillInput = { price: Dec; margin: Dec; fee: Dec; now: number; state:
 export async function settleFill(tx: Tx, limit: OrderRow, f: FillInput): Promise<{ position: OrderRow; limit: OrderRow; posted: Posted } | null> {
   const reserved = dec(limit.margin)
   const extra = f.margin.minus(reserved)
-  if (f.state.available.plus(f.state.floating).lt(extra.plus(f.fee))) return null
+  if (!canPay(figuresOf(f.state), extra.plus(f.fee))) return null
   const currency = limit.marginCurrency
   const position = await insertOrder(tx, {
     userId: limit.userId,

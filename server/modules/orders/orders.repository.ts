@@ -159,3 +159,13 @@ export const liveOrdersAfter = (handle: DbOrTx, after: bigint) =>
     .select()
     .from(orders)
     .where(and(sql`${orders.id} > ${after}`, inArray(orders.status, ['open', 'pending'])))
+
+/** A book's live rows (open positions and pending orders), locked for this transaction: what a book operation (demo
+ * reset) settles. The caller holds the book lock, so no new row appears meanwhile. */
+export const liveOrdersOfBookLocked = (tx: Tx, userId: string, book: Book) =>
+  tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.book, book), inArray(orders.status, ['open', 'pending'])))
+    .orderBy(orders.id)
+    .for('update')

@@ -12,13 +12,26 @@ import { retrying } from '../../ledger/db-errors.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
 import type { Posted } from '../../ledger/post.ts'
 import type { Book, Tx } from '../../ledger/types.ts'
-import { checkSlippage, checkStops, checkTerms, currentRates, instrumentOf, requireOpenMarket, requireQuote, withRates } from './orders.checks.ts'
 import {
+  checkPriceGrid,
+  checkSlippage,
+  checkStops,
+  checkTerms,
+  currentRates,
+  instrumentOf,
+  requireOpenMarket,
+  requireQuote,
+  requireRealQuote,
+  withRates,
+} from './orders.checks.ts'
+import {
+  figuresOf,
   noteFeePosted,
   openOrders,
   settleCancel,
   settleCloses,
   settledOf,
+  stateOf,
   type CloseInput,
   type Closed,
   type OpenInput,
@@ -27,10 +40,14 @@ import {
 } from './orders.money.ts'
 import { bookKey, lockBooksBalances, lockOwnOrders, openPositions, orderOf, orderPage, type OrderRef } from './orders.repository.ts'
 import type { OrderRow } from './orders.table.ts'
-import { floating, toOrder } from './orders.view.ts'
+import { toOrder } from './orders.view.ts'
 import { ordersChanged } from './order-events.ts'
 
-export const pricingOf = (app: FastifyInstance): Pricing => ({ quote: (symbol) => app.quotes.get(symbol), rates: currentRates(app) })
+export const pricingOf = (app: FastifyInstance): Pricing => ({
+  quote: (symbol) => app.quotes.get(symbol),
+  rates: currentRates(app),
+  floatingInFree: app.conf.floatingInFreeMargin,
+})
 
 /** After commit: the owner's tabs refresh their orders and balance. */
 export async function announce(app: FastifyInstance, rows: OrderRow[], posted: Posted | null) {
@@ -73,6 +90,8 @@ export async function createContractOrder(app: FastifyInstance, user: AuthUser, 
   checkTerms(inst, body.lots, body.leverage)
   requireOpenMarket(app, inst)
   const quote = requireQuote(app, inst.symbol)
+  requireRealQuote(app, user.accountType, quote)
+  checkPriceGrid(inst, [body.takeProfit, body.stopLoss])
   const price = openPrice(body.side, quote)
   checkSlippage(price.toFixed(), body.quotedPrice, body.maxSlippage)
   checkStops(body.side, closePrice(body.side, quote).toFixed(), body.takeProfit, body.stopLoss)
@@ -92,6 +111,8 @@ export async function createLimitOrder(app: FastifyInstance, user: AuthUser, bod
   const inst = instrumentOf(body.symbol)
   checkTerms(inst, body.lots, body.leverage)
   requireOpenMarket(app, inst)
+  if (user.accountType === 'live') requireRealQuote(app, 'live', requireQuote(app, inst.symbol))
+  checkPriceGrid(inst, [body.price, body.takeProfit, body.stopLoss])
   checkStops(body.side, body.price, body.takeProfit, body.stopLoss)
   const pricing = pricingOf(app)
   // Held at the limit price; the fill recomputes it at the price it gets.
@@ -190,22 +211,19 @@ export async function listOrders(app: FastifyInstance, user: AuthUser, page: { p
 export async function getTradeAccount(app: FastifyInstance, userId: string, book: Book): Promise<TradeAccount> {
   const currency = DEMO_FUNDS.currency
   const [balances, positions] = await Promise.all([bookBalances(app.db, userId, book), openPositions(app.db, userId, book)])
-  const mine = balances.currencies.find((c) => c.currency === currency)
-  const pricing = pricingOf(app)
-  let pl = dec('0')
-  for (const p of positions) pl = pl.plus(floating(p, pricing.quote(p.symbol), pricing.rates) ?? '0')
-  const margin = dec(mine?.inUse ?? '0')
-  const balance = dec(mine?.available ?? '0').plus(margin)
-  const equity = balance.plus(pl)
+  const f = figuresOf(stateOf(balances, positions, currency, pricingOf(app)))
   return {
     book,
     currency,
-    balance: balance.toFixed(),
-    floatingProfit: pl.toFixed(),
-    equity: equity.toFixed(),
-    margin: margin.toFixed(),
-    freeMargin: equity.minus(margin).toFixed(),
-    marginLevel: margin.isZero() ? null : equity.div(margin).times(100).toDecimalPlaces(2).toFixed(),
+    balance: f.balance.toFixed(),
+    floatingProfit: f.floating.toFixed(),
+    equity: f.equity.toFixed(),
+    margin: f.margin.toFixed(),
+    reserved: f.reserved.toFixed(),
+    available: f.available.toFixed(),
+    freeMargin: f.freeMargin.toFixed(),
+    marginLevel: f.marginLevel?.toDecimalPlaces(2).toFixed() ?? null,
+    floatingInFreeMargin: app.conf.floatingInFreeMargin,
     marginCallLevel: app.conf.marginCallLevel,
     stopOutLevel: app.conf.stopOutLevel,
   }

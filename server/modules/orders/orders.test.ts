@@ -47,7 +47,8 @@ describe('POST /api/createContractOrder', () => {
     expect(order).toMatchObject({ profit: '-12', pips: '-1.2' })
     expect(await account(token)).toEqual({
       book: 'demo', currency: 'USDT', balance: '9996.5008', floatingProfit: '-12', equity: '9984.5008', margin: '233.28',
-      freeMargin: '9751.2208', marginLevel: '4280.05', marginCallLevel: '120', stopOutLevel: '60',
+      reserved: '0', available: '9763.2208', freeMargin: '9751.2208', marginLevel: '4280.05', floatingInFreeMargin: 'loss_only',
+      marginCallLevel: '120', stopOutLevel: '60',
     })
     const open = (await get('/api/getContractOrderList', token)).body.data as OrderPage
     expect(open.list.map((o) => o.orderNo)).toEqual([order.orderNo])

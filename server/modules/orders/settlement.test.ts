@@ -114,9 +114,11 @@ describe('a close whose P/L settlement was lost', () => {
   it('keeps a loss out of reach in the margin account until the sweep hands it to the house', async () => {
     const { token, orderNo } = await closedByACrash('sell', '1.16728', '1.16740')
     // Sold at 1.16628, bought back at 1.16740: −112 USDT, already gone from available, not yet the house's.
-    // The free margin already counts it lost: 10 000 − 112 − the 3.49884 fee.
+    // The free margin already counts it lost: 10 000 − 112 − the 3.49884 fee. No position holds it, so it is not
+    // margin in use: it shows as held apart.
     expect(await account(token)).toMatchObject({
-      margin: '112',
+      margin: '0',
+      reserved: '112',
       freeMargin: '9884.50116',
     })
     await sweepSettlements(app, 0)

@@ -24,7 +24,8 @@ import { userLabels } from '../auth/users.repository.ts'
 import { insertTemplateMessage } from '../messages/messages.service.ts'
 import { audit } from '../ops/audit.ts'
 import type { OperatorActor } from '../ops/operators.ts'
-import { bookState } from '../orders/orders.money.ts'
+import { bookState, figuresOf } from '../orders/orders.money.ts'
+import { spendable } from '#contract/trading-account.ts'
 import { lockBook } from '../orders/orders.repository.ts'
 import { pricingOf } from '../orders/orders.service.ts'
 import { listNetworks } from '../funds/funds.service.ts'
@@ -55,8 +56,9 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
 /** What may leave the live book in `currency` now: available, less any open loss of positions margined in it. */
 async function withdrawable(app: FastifyInstance, tx: DbOrTx, userId: string, currency: string): Promise<string> {
   const state = await bookState(tx as Tx, userId, 'live', currency, pricingOf(app))
-  const loss = state.positions.some((p) => p.marginCurrency === currency) && state.floating.isNeg() ? state.floating : dec('0')
-  return state.available.plus(loss).toFixed()
+  if (!state.positions.some((p) => p.marginCurrency === currency)) return state.available.toFixed()
+  // Floating profit is not cash until closed, whatever free margin counts: losses only.
+  return spendable(figuresOf({ ...state, floatingInFree: 'loss_only' })).toFixed()
 }
 
 /** Asked in the last 24 hours in `currency`, rejected withdrawals not counted. */

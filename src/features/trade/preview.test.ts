@@ -14,8 +14,8 @@ const EURUSD: Instrument = {
 const tick = (bid: string, ask: string): Ticker => ({ symbol: 'EURUSD', bid, ask, time: 1, simulated: true })
 const market = (t: Ticker): Market => ({ instrument: (s) => (s === 'EURUSD' ? EURUSD : undefined), quote: (s) => (s === t.symbol ? t : undefined), quotes: [t] })
 const fresh: TradeAccount = {
-  book: 'demo', currency: 'USDT', balance: '10000', floatingProfit: '0', equity: '10000', margin: '0', freeMargin: '10000',
-  marginLevel: null, marginCallLevel: '100', stopOutLevel: '50',
+  book: 'demo', currency: 'USDT', balance: '10000', floatingProfit: '0', equity: '10000', margin: '0', reserved: '0', available: '10000',
+  freeMargin: '10000', marginLevel: null, floatingInFreeMargin: 'loss_only', marginCallLevel: '100', stopOutLevel: '50',
 }
 
 describe('the ticket preview (MT5 maths)', () => {
@@ -28,8 +28,10 @@ describe('the ticket preview (MT5 maths)', () => {
     expect(p.fee.toFixed(2)).toBe('11.66')
     expect(p.before.freeMargin.toFixed(2)).toBe('10000.00')
     expect(p.before.marginLevel).toBeNull()
-    expect(p.after.freeMargin.toFixed(2)).toBe(dec('10000').minus('11.664').minus('233.28').toFixed(2))
-    expect(p.after.marginLevel!.toFixed(2)).toBe(dec('9988.336').div('233.28').times(100).toFixed(2))
+    // After: the position open, worth its spread less at the bid (−0.00012 × 100 000 = −12), a loss that free
+    // margin counts ("loss only").
+    expect(p.after.freeMargin.toFixed(2)).toBe(dec('10000').minus('11.664').minus('233.28').minus('12').toFixed(2))
+    expect(p.after.marginLevel!.toFixed(2)).toBe(dec('9976.336').div('233.28').times(100).toFixed(2))
   })
   it('shows a stop-out price where the recomputed margin level reaches the stop-out level within one tick', () => {
     const p = previewOrder(EURUSD, { side: 'buy', lots: '1', leverage: 500 }, fresh, [], m)!
@@ -68,10 +70,14 @@ describe('the ticket preview (MT5 maths)', () => {
       openPrice: '1.16528', closePrice: null, lastPrice: null, takeProfit: null, stopLoss: null, margin: '233.06', fee: '11.65', profit: '0',
       pips: '0', openTime: 1, closeTime: null, createTime: 1, closeReason: null, closeMarginLevel: null, linkedOrderNo: null,
     }
-    const p = previewOrder(EURUSD, { side: 'buy', lots: '1', leverage: 500 }, { ...fresh, margin: '233.06' }, [open], m)!
-    // bid 1.16628 − open 1.16528 = 100 points × 100 000 = +100 USDT
+    const book = { ...fresh, margin: '233.06', available: '9766.94' }
+    const p = previewOrder(EURUSD, { side: 'buy', lots: '1', leverage: 500 }, book, [open], m)!
+    // bid 1.16628 − open 1.16528 = 100 points × 100 000 = +100 USDT: in equity, but not cash, so "loss only" leaves
+    // it out of free margin; "profit and loss" counts it.
     expect(p.before.equity.toFixed(2)).toBe('10100.00')
-    expect(p.before.freeMargin.toFixed(2)).toBe('9866.94')
+    expect(p.before.freeMargin.toFixed(2)).toBe('9766.94')
+    const counted = previewOrder(EURUSD, { side: 'buy', lots: '1', leverage: 500 }, { ...book, floatingInFreeMargin: 'profit_and_loss' }, [open], m)!
+    expect(counted.before.freeMargin.toFixed(2)).toBe('9866.94')
   })
   it('is nothing while the lots are not a number yet', () => {
     expect(previewOrder(EURUSD, { side: 'buy', lots: '', leverage: 500 }, fresh, [], m)).toBeNull()

@@ -5,6 +5,7 @@ import type { Decimal } from 'decimal.js'
 import type { Instrument } from '#contract/markets.ts'
 import type { Order, Side, TradeAccount } from '#contract/orders.ts'
 import type { Ticker } from '#contract/socket.ts'
+import { afterOpen, bookFigures, canPay, type BookFigures, type BookInput } from '#contract/trading-account.ts'
 import {
   MissingRateError, closePrice, dec, fee, openPrice, profit, ratesFromQuotes, requiredMargin, stopOutPrice, stopsValid,
   type OpenPosition, type Rates,
@@ -20,7 +21,8 @@ export type TicketForm = {
   stopLoss?: string
 }
 
-export type Level = { freeMargin: Decimal; marginLevel: Decimal | null; equity: Decimal; margin: Decimal }
+/** The book's figures as the ticket and the account screen show them (src/contract/trading-account.ts). */
+export type Level = BookFigures
 
 export type Preview = {
   /** The price the order opens at: ask (buy) or bid (sell) now, or the limit price. */
@@ -58,13 +60,20 @@ export function liveProfit(order: Order, market: Market, rates: Rates): Decimal 
   }
 }
 
-/** The account with live equity: balance plus the live P/L of every open position; margin as the server holds it. */
-export function liveLevel(account: TradeAccount, positions: readonly Order[], market: Market): Level {
+/** The book at the live quotes, as the server's checks and the engine compute it: the ledger's cash and margin
+ * account from the server, every open position's P/L at the current quote. */
+export function liveBook(account: TradeAccount, positions: readonly Order[], market: Market): BookInput {
   const rates = ratesFromQuotes(market.quotes)
-  const equity = positions.reduce((sum, p) => sum.plus(liveProfit(p, market, rates)), dec(account.balance))
-  const margin = dec(account.margin)
-  return { equity, margin, freeMargin: equity.minus(margin), marginLevel: margin.isZero() ? null : equity.div(margin).times(100) }
+  return {
+    available: account.available,
+    marginAccount: dec(account.balance).minus(account.available),
+    positions: positions.map((p) => ({ margin: p.margin, profit: liveProfit(p, market, rates) })),
+    floatingInFree: account.floatingInFreeMargin,
+  }
 }
+
+/** The account's figures at the live quotes. */
+export const liveLevel = (account: TradeAccount, positions: readonly Order[], market: Market): Level => bookFigures(liveBook(account, positions, market))
 
 /** Open positions as the stop-out search needs them; null when one of their instruments is unknown. */
 function openPositions(positions: readonly Order[], market: Market): OpenPosition[] | null {
@@ -88,10 +97,13 @@ export function previewOrder(inst: Instrument, form: TicketForm, account: TradeA
     const reference = form.limitPrice !== undefined ? price : closePrice(form.side, quote)
     const margin = requiredMargin(inst, form.lots, form.leverage, price, rates)
     const orderFee = fee(inst, form.lots, price, rates)
-    const before = liveLevel(account, positions, market)
-    const equity = before.equity.minus(orderFee)
-    const afterMargin = before.margin.plus(margin)
-    const after = { equity, margin: afterMargin, freeMargin: equity.minus(afterMargin), marginLevel: equity.div(afterMargin).times(100) }
+    const book = liveBook(account, positions, market)
+    const before = bookFigures(book)
+    // What the server takes now: a market order pays margin and fee; a limit order reserves its margin and pays
+    // its fee at the fill. "After" shows the position once open, worth its spread less at the close price.
+    const needed = form.limitPrice !== undefined ? margin : margin.plus(orderFee)
+    const opened = form.limitPrice !== undefined ? dec('0') : profit(inst, form.side, form.lots, price, closePrice(form.side, quote), rates)
+    const after = afterOpen(book, margin.plus(orderFee), margin, opened)
     const open = openPositions(positions, market)
     const quotes = new Map(market.quotes.map((q) => [q.symbol, q]))
     // A limit order is previewed as if it opened now: the stop-out price is for the account once it fills.
@@ -110,7 +122,7 @@ export function previewOrder(inst: Instrument, form: TicketForm, account: TradeA
     return {
       price, reference, margin, fee: orderFee, before, after, stopOut,
       stopsValid: takeProfitValid && stopLossValid, takeProfitValid, stopLossValid, stopLossBeyondStopOut,
-      isAffordable: after.freeMargin.gte(0),
+      isAffordable: canPay(before, needed),
     }
   } catch (e) {
     if (e instanceof MissingRateError) return null

@@ -1,5 +1,6 @@
-// The trading account of the current book, live: equity moves with the open positions' P/L on every tick; a margin
-// level under the margin-call level warns, naming the stop-out level at which positions start to close.
+// The trading account of the current book, live, from the same figures the server checks and the engine acts on
+// (src/contract/trading-account.ts): equity moves with the open positions' P/L on every tick; margin is the
+// positions' margin, what pending orders reserve is shown apart; a margin level under the margin-call level warns, naming the stop-out level at which positions start to close.
 import type { Decimal } from 'decimal.js'
 import { Trans } from '@lingui/react/macro'
 import type { Order, TradeAccount } from '#contract/orders.ts'
@@ -31,6 +32,14 @@ export function AccountSummary({ account, positions, market }: { account: TradeA
           <Trans>Margin</Trans>
         </dt>
         <dd>{money(live.margin)}</dd>
+        {live.reserved.gt(0) && (
+          <>
+            <dt>
+              <Trans>Reserved for pending orders</Trans>
+            </dt>
+            <dd data-testid="account-reserved">{money(live.reserved)}</dd>
+          </>
+        )}
         <dt>
           <Trans>Free margin</Trans>
         </dt>
