@@ -7,7 +7,8 @@ import { readEnv } from './env.ts'
 import { clearNotices, publishNotice, setConfigValue } from './modules/config/config.service.ts'
 import { readOutbox } from './modules/password/mailer.ts'
 import { checkMessageArgs, sendMessageFromCli } from './modules/messages/messages.cli.ts'
-import { formatReconciliation, reconcile } from './ledger/reconcile.ts'
+import { formatReconciliation } from './ledger/reconcile.ts'
+import { reconcileBooks } from './modules/orders/orders.subledger.ts'
 import { OPERATOR_USAGE, operatorCommand } from './modules/ops/ops.cli.ts'
 
 const USAGE = `Usage:
@@ -55,7 +56,7 @@ function parse([command, ...rest]: string[]): ((db: Db) => Promise<string>) | Pr
   }
   if (command === 'reconcile' && rest.length === 0) {
     return async (db) => {
-      const found = await reconcile(db)
+      const found = await reconcileBooks(db)
       if (!found.ok) process.exitCode = 1
       return formatReconciliation(found)
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createHealthCheck, HEALTH_MAX_AGE_MS } from './health.ts'
 import type { Reconciliation } from './reconcile.ts'
 
-const consistent: Reconciliation = { ok: true, currencies: [{ currency: 'USDT', sum: '0' }], accounts: 3, mismatchedAccounts: 0 }
+const consistent: Reconciliation = { ok: true, currencies: [{ currency: 'USDT', sum: '0' }], accounts: 3, mismatchedAccounts: 0, subledgers: [] }
 
 describe('the public ledger health check', () => {
   it('runs at most one full reconciliation a minute, shared by concurrent callers, and answers only ok', async () => {

@@ -10,11 +10,22 @@ export type Reconciliation = {
   accounts: number
   /** Accounts whose balance differs from the sum of their entries: zero when consistent. */
   mismatchedAccounts: number
+  /** Each sub-ledger's accounts that differ from what its module says they hold (none when consistent). */
+  subledgers: { name: string; mismatched: SubledgerMismatch[] }[]
 }
+
+/** An account whose balance differs from what the module owning its purpose says it holds. */
+export type SubledgerMismatch = { ownerId: string; book: string; currency: string; held: string; balance: string }
+
+/**
+ * A module's own account of part of the ledger (the margin that orders hold, say), checked beside conservation. The
+ * ledger knows no module's tables: each module names its check, and whoever reconciles passes it in.
+ */
+export type Subledger = { name: string; mismatches: (handle: DbOrTx) => Promise<SubledgerMismatch[]> }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
-export async function reconcile(handle: DbOrTx): Promise<Reconciliation> {
+export async function reconcile(handle: DbOrTx, subledgers: readonly Subledger[] = []): Promise<Reconciliation> {
   const rows = rowsOf<{ currency: string | null; sum: string | null; accounts: string | number; mismatched: string | number }>(
     await handle.execute(sql`
       WITH sums AS (
@@ -29,8 +40,10 @@ export async function reconcile(handle: DbOrTx): Promise<Reconciliation> {
   const currencies = rows.map((r) => ({ currency: r.currency ?? '', sum: trim(r.sum ?? '0') }))
   const accounts = rows.reduce((n, r) => n + Number(r.accounts), 0)
   const mismatchedAccounts = rows.reduce((n, r) => n + Number(r.mismatched), 0)
-  const ok = mismatchedAccounts === 0 && currencies.every((c) => /^-?0(\.0*)?$/.test(c.sum))
-  return { ok, currencies, accounts, mismatchedAccounts }
+  const checked = []
+  for (const sub of subledgers) checked.push({ name: sub.name, mismatched: await sub.mismatches(handle) })
+  const ok = mismatchedAccounts === 0 && currencies.every((c) => /^-?0(\.0*)?$/.test(c.sum)) && checked.every((c) => c.mismatched.length === 0)
+  return { ok, currencies, accounts, mismatchedAccounts, subledgers: checked }
 }
 
 /** numeric's text with its trailing fraction zeros removed: 10000.000000000000000000 -> 10000. */
@@ -42,6 +55,10 @@ export function formatReconciliation(found: Reconciliation): string {
     `ledger: ${found.ok ? 'consistent' : 'NOT CONSISTENT'}`,
     `accounts: ${found.accounts}, whose balance differs from their entries: ${found.mismatchedAccounts}`,
     ...found.currencies.map((c) => `sum of all balances in ${c.currency}: ${c.sum}`),
+    ...found.subledgers.flatMap((sub) => [
+      `${sub.name}: ${sub.mismatched.length === 0 ? 'consistent' : `${sub.mismatched.length} NOT CONSISTENT`}`,
+      ...sub.mismatched.slice(0, 20).map((m) => `  ${m.ownerId} ${m.book} ${m.currency}: holds ${m.balance}, should hold ${m.held}`),
+    ]),
   ].join('\n')
 }
 

@@ -6,7 +6,8 @@
 // What fires is done by server/modules/orders/engine-actions.ts, one transaction each, idempotent by order number.
 // Batches are processed one after another (a chain), so a tick never races the previous one.
 import type { FastifyInstance } from 'fastify'
-import { account, closePrice, dec, MissingRateError, profit, ratesFromQuotes, stopOutPrice } from '#contract/trading-math.ts'
+import { bookFigures } from '#contract/trading-account.ts'
+import { closePrice, dec, MissingRateError, profit, ratesFromQuotes, stopOutPrice } from '#contract/trading-math.ts'
 import type { Ticker } from '#contract/socket.ts'
 import { bookBalances } from '../../ledger/books.ts'
 import { closeByTrigger, fillLimit, stopOut } from '../../modules/orders/engine-actions.ts'
@@ -24,7 +25,8 @@ import { TriggerIndex, type Triggered } from './trigger-index.ts'
 const POLL_WINDOW = 2000n
 
 type Book = OrderRow['book']
-type Account = { userId: string; book: Book; balance: string; positions: OrderRow[] }
+/** A book as the engine last read it: the ledger's two accounts (trading-account.ts), their sum, the positions. */
+type Account = { userId: string; book: Book; available: string; marginAccount: string; balance: string; positions: OrderRow[] }
 /** `dirty`: accounts whose orders changed since their last refresh; refreshed once per batch, however many changed. */
 type State = { index: TriggerIndex; watch: StopOutWatch; accounts: Map<string, Account>; dirty: Map<string, [string, Book]>; maxId: bigint }
 
@@ -67,7 +69,9 @@ export function startEngine(app: FastifyInstance, conf: ResolvedOptions): Engine
     s.watch.delete(id)
     if (positions.length === 0) return void s.accounts.delete(id)
     const usdt = balances.currencies.find((c) => c.currency === 'USDT')
-    const acc: Account = { userId, book, balance: dec(usdt?.available ?? '0').plus(usdt?.inUse ?? '0').toFixed(), positions }
+    const available = usdt?.available ?? '0'
+    const marginAccount = usdt?.inUse ?? '0'
+    const acc: Account = { userId, book, available, marginAccount, balance: dec(available).plus(marginAccount).toFixed(), positions }
     s.accounts.set(id, acc)
     const instruments = positions.map((p) => instrumentBySymbol(p.symbol)!)
     const symbols = equitySymbols(instruments, (symbol) => app.quotes.get(symbol) !== undefined)
@@ -101,7 +105,7 @@ export function startEngine(app: FastifyInstance, conf: ResolvedOptions): Engine
         throw error
       }
     }
-    const level = account({ balance: acc.balance, positions }).marginLevel
+    const level = bookFigures({ available: acc.available, marginAccount: acc.marginAccount, positions, floatingInFree: conf.floatingInFreeMargin }).marginLevel
     return marginStatus(level, { marginCall: conf.marginCallLevel, stopOut: conf.stopOutLevel }) === 'stop_out'
   }
 

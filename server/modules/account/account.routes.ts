@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { accountApi } from '#contract/account.ts'
 import { AppError } from '../../app-error.ts'
 import { createHealthCheck } from '../../ledger/health.ts'
-import { reconcile } from '../../ledger/reconcile.ts'
+import { reconcileBooks } from '../orders/orders.subledger.ts'
 import { requireUser, tokensIssuedAfter } from '../../plugins/auth.ts'
 import { languageOf } from '../../plugins/errors.ts'
 import { route } from '../../route.ts'
@@ -18,7 +18,7 @@ export function registerAccountRoutes(app: FastifyInstance) {
   )
   route(app, accountApi.transactionTotals, ({ user, query }) => transactionTotals(app, user.id, user.accountType, query))
   // Anonymous callers learn ok / not ok only, from at most one full reconciliation a minute (ledger/health.ts).
-  const ledgerHealth = createHealthCheck(() => reconcile(app.db), app.now, (found) => app.log.error({ reconciliation: found }, 'ledger reconciliation failed'))
+  const ledgerHealth = createHealthCheck(() => reconcileBooks(app.db), app.now, (found) => app.log.error({ reconciliation: found }, 'ledger reconciliation failed'))
   route(app, accountApi.ledgerHealth, () => ledgerHealth(), { rateLimitMax: false })
   registerExportRoute(app)
 }

@@ -8,7 +8,8 @@ import { CONFIG_KEYS, type ConfigKey, type Notice } from '#contract/config.ts'
 import type { OpsConfigRow, OpsReconciliation, OpsUser, OpsUserDetail } from '#contract/ops.ts'
 import { AppError } from '../../app-error.ts'
 import { bookBalances } from '../../ledger/books.ts'
-import { ledgerTotals, reconcile } from '../../ledger/reconcile.ts'
+import { ledgerTotals } from '../../ledger/reconcile.ts'
+import { reconcileBooks } from '../orders/orders.subledger.ts'
 import { tokensIssuedAfter } from '../../plugins/auth.ts'
 import { revokeSessionOf, revokeUserSessions, searchUsers, sessionsOfUser, userById, type UserRow } from '../auth/users.repository.ts'
 import { clearNotices, configDefaults, latestNotice, publishNotice, setConfigValue, settingValues } from '../config/config.service.ts'
@@ -127,7 +128,7 @@ export async function setConfig(app: FastifyInstance, operator: OperatorActor, c
 export async function reconciliation(app: FastifyInstance): Promise<OpsReconciliation> {
   return app.db.transaction(
     async (tx) => {
-      const [found, totals] = [await reconcile(tx), await ledgerTotals(tx)]
+      const [found, totals] = [await reconcileBooks(tx), await ledgerTotals(tx)]
       return { ...found, totals, checkedAt: app.now() }
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
