@@ -42,6 +42,10 @@ export const ordersMessages = {
     id: 'server.orders.feedStale',
     message: 'No price for {symbol} has arrived for {seconds} seconds; live orders wait until prices flow again',
   },
+  insufficientCash: /*i18n*/ {
+    id: 'server.orders.insufficientCash',
+    message: 'Not enough cash: this order needs {required} {currency} and {available} {currency} is available; floating profit becomes cash only when its position closes',
+  },
   positionNotOpen: /*i18n*/ { id: 'server.orders.positionNotOpen', message: 'This position is already closed' },
   limitNotPending: /*i18n*/ { id: 'server.orders.limitNotPending', message: 'This limit order is no longer pending' },
   // Reasons shown in the transaction record (server/ledger/types.ts REASONS).

@@ -10,7 +10,7 @@
 // one private definition rather than be exported to several files.
 import type { CloseReason, Side } from '#contract/orders.ts'
 import type { FloatingInFree } from '#contract/orders.ts'
-import { bookFigures, canPay, spendable } from '#contract/trading-account.ts'
+import { bookFigures, canPay, payProblem, spendable } from '#contract/trading-account.ts'
 import { dec, type Dec, type Rates } from '#contract/trading-math.ts'
 import type { Ticker } from '#contract/socket.ts'
 import { AppError } from '../../app-error.ts'
@@ -73,9 +73,9 @@ export const marginLevelOf = (s: BookState) => figuresOf(s).marginLevel
 /** An order needing `needed` (margin and fee) must be payable: free margin and cash both cover it. */
 function requireFreeMargin(s: BookState, needed: Dec, currency: string) {
   const figures = figuresOf(s)
-  if (!canPay(figures, needed)) {
-    throw new AppError(409, 'insufficientMargin', { required: needed.toFixed(), free: spendable(figures).toFixed(), currency })
-  }
+  const problem = payProblem(figures, needed)
+  if (problem === 'margin') throw new AppError(409, 'insufficientMargin', { required: needed.toFixed(), free: spendable(figures).toFixed(), currency })
+  if (problem === 'cash') throw new AppError(409, 'insufficientCash', { required: needed.toFixed(), available: figures.available.toFixed(), currency })
 }
 const maxOf = (a: Dec, b: Dec) => (a.gt(b) ? a : b)
 

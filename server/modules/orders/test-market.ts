@@ -13,9 +13,10 @@ export function testClock(start = WEDNESDAY_15H) {
   return { now: () => at, set: (t: number) => void (at = t) }
 }
 
-/** Publishes one batch of quotes and resolves once this app's quote book (and every onBatch listener) has it. */
-export function publishQuotes(app: FastifyInstance, quotes: Array<[symbol: string, bid: string, ask: string]>): Promise<void> {
-  const batch: Ticker[] = quotes.map(([symbol, bid, ask]) => ({ symbol, bid, ask, time: app.now(), simulated: true }))
+/** Publishes one batch of quotes and resolves once this app's quote book (and every onBatch listener) has it.
+ * Simulated by default, as the built-in simulator's; `{ simulated: false }` stands for a real feed's. */
+export function publishQuotes(app: FastifyInstance, quotes: Array<[symbol: string, bid: string, ask: string]>, { simulated = true } = {}): Promise<void> {
+  const batch: Ticker[] = quotes.map(([symbol, bid, ask]) => ({ symbol, bid, ask, time: app.now(), simulated }))
   return new Promise((resolve, reject) => {
     const stop = app.quotes.onBatch((heard) => {
       if (heard.length !== batch.length || heard.some((t, i) => t.symbol !== batch[i]!.symbol || t.bid !== batch[i]!.bid)) return
