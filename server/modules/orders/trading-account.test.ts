@@ -8,6 +8,7 @@ import type { Instrument } from '#contract/markets.ts'
 import type { Ticker } from '#contract/socket.ts'
 import { postJournal } from '../../ledger/post.ts'
 import { instrumentBySymbol } from '../../market/catalogue.ts'
+// eslint-disable-next-line no-restricted-imports -- the test holds the ticket's own code to the server's answers
 import { liveLevel, previewOrder, type Market } from '../../../src/features/trade/preview.ts'
 import { buildTestApp, call, signIn } from '../../test/helpers.ts'
 import { userIdOf } from '../../idempotency/test-endpoints.ts'

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { ordersApi, type CreateContractOrder, type CreateLimitOrder } from '#contract/orders.ts'
+import { accountApi } from '#contract/account.ts'
 import { api } from '../../lib/api.ts'
 import { asUser } from '../../lib/private-query.ts'
 import { userKeys, type UserId } from '../../lib/query-keys.ts'
@@ -84,5 +85,15 @@ export function useCancelLimit() {
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: Sent<{ orderNo: string }>) => api(ordersApi.cancelLimitOrder, { body, idempotencyKey }),
     onSuccess: refresh,
+  })
+}
+
+/** Moves the user to the demo book (the live book refuses orders on simulated prices): every private query of the
+ * user is refetched, since the orders, the balance and the records all belong to the book. */
+export function useSwitchToDemo() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => api(accountApi.updateAccountType, { body: { accountType: 'demo' } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.of(getSession().userId) }),
   })
 }

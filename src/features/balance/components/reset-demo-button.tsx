@@ -40,7 +40,10 @@ export function ResetDemoButton({ disabled }: { disabled?: boolean }) {
         }
       >
         <p>
-          <Trans>Your demo balance goes back to {amount}. Your live book is not touched.</Trans>
+          <Trans>
+            Open demo positions are closed at current prices and pending demo orders cancelled first; your records show each. Then your demo
+            balance goes back to {amount}. Your live book is not touched.
+          </Trans>
         </p>
         {reset.error && <ErrorState error={reset.error} compact />}
       </Sheet>

@@ -23,6 +23,7 @@ import { stopPrice, type StopContext } from '../stops.ts'
 import { useKeyboardInset } from '../use-keyboard-inset.ts'
 import { TicketFields, type TicketChecks, type TicketState } from './ticket-fields.tsx'
 import { TicketConfirm } from './ticket-confirm.tsx'
+import { isLiveOnSimulated, LiveFeedNotice } from './live-feed-notice.tsx'
 import '../trade.css'
 
 /** The server's own wording (PRODUCT-SPEC section 5), shown before sending so the user never waits for the refusal. */
@@ -91,6 +92,7 @@ function TicketBody({ inst, market, side, onClose }: Props) {
   if (account.isPending || positions.isPending) return <SkeletonRows rows={4} />
   if (account.isError || positions.isError)
     return <ErrorState error={account.error ?? positions.error} onRetry={() => void Promise.all([account.refetch(), positions.refetch()])} />
+  if (isLiveOnSimulated(account.data.book, market.quote(inst.symbol))) return <LiveFeedNotice symbol={inst.symbol} />
 
   const handleReview = () => {
     setTried(true)
