@@ -1,4 +1,4 @@
-// The one definition of a trading book's figures (docs/trading.md): balance, equity, margin in use, the reservation
+// The one definition of a trading book's figures (docs/trading-account.md): balance, equity, margin in use, the reservation
 // of pending orders, free margin, margin level, and whether an order can be paid. The ticket, the account screen,
 // every server check, fills, the engine and stop-out all compute them here, so the number a user sees is the number
 // the engine acts on.

@@ -1,4 +1,4 @@
-// Live money trades only on real prices (docs/trading.md): on the live book, a symbol quoted by the simulator cannot
+// Live money trades only on real prices (docs/trading-account.md): on the live book, a symbol quoted by the simulator cannot
 // be traded, and the ticket says so before anything is typed, offering the demo book instead of a form that would
 // only be refused.
 import { Trans } from '@lingui/react/macro'
