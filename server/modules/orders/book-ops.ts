@@ -9,7 +9,7 @@ import { openDemoResetAccounts, resetDemoLocked } from '../../ledger/books.ts'
 import { retrying } from '../../ledger/db-errors.ts'
 import type { Posted } from '../../ledger/post.ts'
 import { instrumentOf, withRates } from './orders.checks.ts'
-import { bookState, settleCancel, settleCloses, settledOf, type CloseInput } from './orders.money.ts'
+import { bookState, settleCancel, settleCloses, type CloseInput } from './orders.money.ts'
 import { liveOrdersOfBookLocked, lockBook } from './orders.repository.ts'
 import { announce, pricingOf } from './orders.service.ts'
 import type { OrderRow } from './orders.table.ts'
@@ -26,7 +26,7 @@ export async function resetDemoBook(app: FastifyInstance, userId: string, key: s
       const rows = await liveOrdersOfBookLocked(tx, userId, 'demo')
       const pricing = pricingOf(app)
       const positions = rows.filter((r) => r.status === 'open')
-      let available = (await bookState(tx, userId, 'demo', 'USDT', pricing)).available
+      const { available } = await bookState(tx, userId, 'demo', 'USDT', pricing)
       const closes: { row: OrderRow; c: CloseInput }[] = []
       for (const row of positions) {
         const inst = instrumentOf(row.symbol)
@@ -35,7 +35,6 @@ export async function resetDemoBook(app: FastifyInstance, userId: string, key: s
         const price = closePrice(row.side, quote)
         const pl = withRates(row.symbol, () => profit(inst, row.side, row.lots, row.openPrice!, price, pricing.rates))
         closes.push({ row, c: { price, pl, reason: 'user', now: app.now(), marginLevel: null, available } })
-        available = available.plus(row.margin).minus(settledOf(row, pl, available).loss)
       }
       const settled: BookReset['settled'] = closes.length > 0 ? await settleCloses(tx, closes, app.db) : []
       for (const row of rows.filter((r) => r.status === 'pending')) settled.push(await settleCancel(tx, row, app.now()))

@@ -12,7 +12,7 @@ import type { Tx } from '../../ledger/types.ts'
 import { planStopOut } from '../../market/engine/stop-out.ts'
 import { instrumentBySymbol } from '../../market/catalogue.ts'
 import { insertTemplateMessage, type MessageTemplate } from '../messages/messages.service.ts'
-import { bookState, figuresOf, marginLevelOf, settleCancel, settleClose, settleFill, type BookState } from './orders.money.ts'
+import { bookState, figuresOf, marginLevelOf, settleCancel, settleClose, settleCloses, settleFill, type BookState, type CloseInput } from './orders.money.ts'
 import { lockBook } from './orders.repository.ts'
 import { announce, pricingOf } from './orders.service.ts'
 import { orders, type OrderRow } from './orders.table.ts'
@@ -107,13 +107,17 @@ export async function stopOut(app: FastifyInstance, userId: string, book: OrderR
       positions: state.positions.map((p, i) => ({ id: String(p.id), margin: p.margin, profit: state.valued[i]!.profit })),
       stopOutLevel: app.conf.stopOutLevel,
     })
-    let available = state.available
+    const closes: { row: OrderRow; c: CloseInput }[] = []
     for (const step of plan.close) {
       const row = byId.get(step.id)!
       const quote = pricing.quote(row.symbol)
       if (!quote) continue
-      const closed = await closeAt(tx, app, row, closePrice(row.side, quote).toFixed(), 'stop_out', { ...state, available }, step.marginLevel)
-      available = available.plus(closed.row.margin).plus(closed.row.profit)
+      const price = closePrice(row.side, quote)
+      const pl = profit(instrumentBySymbol(row.symbol)!, row.side, row.lots, row.openPrice!, price, pricing.rates)
+      closes.push({ row, c: { price, pl, reason: 'stop_out', now: app.now(), marginLevel: step.marginLevel, available: state.available } })
+    }
+    // One settlement for the book (settlementPlan): the same loss protection as every other path.
+    for (const closed of closes.length > 0 ? await settleCloses(tx, closes, app.db) : []) {
       out.rows.push(closed.row)
       out.posted.push(closed.posted)
     }

@@ -245,6 +245,7 @@ export type CloseInput = {
   reason: CloseReason
   now: number
   marginLevel: Dec | null
+  /** What the book held in `available` before this batch of closes (the same for every close of one book). */
   available: Dec
 }
 
@@ -265,24 +266,45 @@ export function settledOf(row: OrderRow, pl: Dec, available: Dec): { settled: De
   return { settled, loss: settled.isNeg() ? settled.neg() : dec('0') }
 }
 
+/**
+ * The order in which a batch settles, and what each close settles: per book, the profits first (they become cash the
+ * losses can be paid from), then the losses in the order given, each capped at the cash the book then holds plus the
+ * position's own margin. Every path that closes (a user's close, a batch, TP/SL, stop-out, a demo reset) settles
+ * through this, so loss protection is one rule per book, whichever path closes.
+ */
+export function settlementPlan(closes: readonly { row: OrderRow; c: CloseInput }[]): { at: number; settled: Dec }[] {
+  const order = closes.map((_, i) => i)
+  order.sort((a, b) => Number(closes[a]!.c.pl.isNeg()) - Number(closes[b]!.c.pl.isNeg()) || a - b)
+  const cash = new Map<string, Dec>()
+  return order.map((at) => {
+    const { row, c } = closes[at]!
+    const key = `${bookKey(row)}:${row.marginCurrency}`
+    const before = cash.get(key) ?? c.available
+    const { settled } = settledOf(row, c.pl, before)
+    cash.set(key, before.plus(row.margin).plus(settled))
+    return { at, settled }
+  })
+}
+
 /** settleClose of several locked positions (of one book or many): every row in one statement, every journal in one
- * call of the ledger. A refusal is thrown and nothing is kept (the caller's transaction rolls back). */
+ * call of the ledger, in settlementPlan's order. A refusal is thrown and nothing is kept (the caller's transaction
+ * rolls back). */
 export async function settleCloses(tx: Tx, closes: { row: OrderRow; c: CloseInput }[], db: object): Promise<Closed[]> {
   const journals: JournalInput[] = []
-  const closeJournalAt: number[] = []
-  const updates = closes.map(({ row, c }) => {
+  const closeJournalAt = new Array<number>(closes.length)
+  const updates = settlementPlan(closes).map(({ at, settled }) => {
+    const { row, c } = closes[at]!
     // A fee whose journal this process did not see posted (a crash, another process) is posted now, or replayed.
     if (!isFeePosted(db, row)) journals.push(feeJournal(row))
     feesPosted.get(db)?.delete(String(row.id))
     const margin = dec(row.margin)
     const currency = row.marginCurrency
-    const { settled } = settledOf(row, c.pl, c.available)
     const legs = [
       userLeg(row.userId, row.book, 'margin', currency, margin.neg()),
       userLeg(row.userId, row.book, 'available', currency, margin.plus(settled)),
       houseLeg(row.book, 'trading_counterparty', currency, settled.neg()),
     ]
-    closeJournalAt.push(journals.length)
+    closeJournalAt[at] = journals.length
     journals.push({ kind: 'trade', reason: CLOSE_REASONS[c.reason], reference: String(row.id), idempotencyKey: `close:${row.id}`, userId: row.userId, legs })
     return {
       id: row.id,

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { AuthUser } from '../../plugins/auth.ts'
 import type { CreateContractOrder, CreateLimitOrder, Order, OrderPage, TradeAccount } from '#contract/orders.ts'
-import { closePrice, dec, fee as feeOf, type Dec, openPrice, profit, requiredMargin } from '#contract/trading-math.ts'
+import { closePrice, dec, fee as feeOf, openPrice, profit, requiredMargin } from '#contract/trading-math.ts'
 import { DEMO_FUNDS } from '#contract/account.ts'
 import { AppError } from '../../app-error.ts'
 import { Batches, batchesPer } from '../../db/batches.ts'
@@ -30,7 +30,6 @@ import {
   openOrders,
   settleCancel,
   settleCloses,
-  settledOf,
   stateOf,
   type CloseInput,
   type Closed,
@@ -156,9 +155,6 @@ async function closeOwnOrders(app: FastifyInstance, tx: Tx, refs: OrderRef[]): P
   const books = [...new Map([...locked.values()].map((row) => [bookKey(row), { userId: row.userId, book: row.book }])).values()]
   const balances = books.length > 0 ? await lockBooksBalances(tx, books) : new Map<string, BookBalances>()
   const pricing = pricingOf(app)
-  // What each book holds in `available` as the closes before it in this batch left it: a user's close records no
-  // margin level, and the loss cap needs only that.
-  const available = new Map<string, Dec>()
   const answers: (Closed | AppError | undefined)[] = []
   const closing: { row: OrderRow; c: CloseInput; at: number }[] = []
   for (const ref of refs) {
@@ -169,10 +165,9 @@ async function closeOwnOrders(app: FastifyInstance, tx: Tx, refs: OrderRef[]): P
       requireOpenMarket(app, inst)
       const price = closePrice(row.side, requireQuote(app, inst.symbol))
       const pl = withRates(inst.symbol, () => profit(inst, row.side, row.lots, row.openPrice!, price, pricing.rates))
-      const at = `${bookKey(row)}:${row.marginCurrency}`
-      const before = available.get(at) ?? dec(balances.get(bookKey(row))!.currencies.find((c) => c.currency === row.marginCurrency)?.available ?? '0')
-      available.set(at, before.plus(row.margin).minus(settledOf(row, pl, before).loss))
-      closing.push({ row, c: { price, pl, reason: 'user', now: app.now(), marginLevel: null, available: before }, at: answers.length })
+      // The book's cash before the batch: settleCloses settles the book's closes together (settlementPlan).
+      const available = dec(balances.get(bookKey(row))!.currencies.find((c) => c.currency === row.marginCurrency)?.available ?? '0')
+      closing.push({ row, c: { price, pl, reason: 'user', now: app.now(), marginLevel: null, available }, at: answers.length })
       answers.push(undefined)
     } catch (error) {
       if (!(error instanceof AppError)) throw error

@@ -12,7 +12,10 @@ import { instrumentBySymbol } from '../../market/catalogue.ts'
 import { liveLevel, previewOrder, type Market } from '../../../src/features/trade/preview.ts'
 import { buildTestApp, call, signIn } from '../../test/helpers.ts'
 import { userIdOf } from '../../idempotency/test-endpoints.ts'
+import { dec } from '#contract/trading-math.ts'
 import { fillLimit } from './engine-actions.ts'
+import { settlementPlan } from './orders.money.ts'
+import type { OrderRow } from './orders.table.ts'
 import { reconcileBooks } from './orders.subledger.ts'
 import { publishQuotes, testClock, WEDNESDAY_15H } from './test-market.ts'
 
@@ -230,3 +233,20 @@ describe('live money needs real prices', () => {
   })
 })
 
+
+describe('loss protection per book', () => {
+  const row = (id: number, userId: string, margin: string) => ({ id: BigInt(id), userId, book: 'demo', marginCurrency: 'USDT', margin }) as OrderRow
+  const close = (r: OrderRow, pl: string, available: string) => ({ row: r, c: { price: dec('1'), pl: dec(pl), reason: 'user' as const, now: 0, marginLevel: null, available: dec(available) } })
+
+  it('pays a loss from the profit closed beside it before the house takes any of it, whatever the arrival order', () => {
+    // No cash left; a loss of 800 on 200 of margin arrives before a profit of 500 on 100 of margin.
+    const plan = settlementPlan([close(row(1, 'u', '200'), '-800', '0'), close(row(2, 'u', '100'), '500', '0')])
+    // The profit settles first: 100 + 500 of cash, with the loss's own 200 margin, covers the whole 800.
+    expect(plan.map((p) => [p.at, p.settled.toFixed()])).toEqual([[1, '500'], [0, '-800']])
+  })
+
+  it('caps a loss at the book\'s cash plus the position\'s margin, and keeps books apart', () => {
+    const plan = settlementPlan([close(row(1, 'u', '200'), '-800', '50'), close(row(2, 'v', '100'), '-30', '0')])
+    expect(plan.map((p) => [p.at, p.settled.toFixed()])).toEqual([[0, '-250'], [1, '-30']])
+  })
+})
