@@ -36,7 +36,7 @@ export async function resetDemoBook(app: FastifyInstance, userId: string, key: s
         const pl = withRates(row.symbol, () => profit(inst, row.side, row.lots, row.openPrice!, price, pricing.rates))
         closes.push({ row, c: { price, pl, reason: 'user', now: app.now(), marginLevel: null, available } })
       }
-      const settled: BookReset['settled'] = closes.length > 0 ? await settleCloses(tx, closes, app.db) : []
+      const settled: BookReset['settled'] = closes.length > 0 ? await settleCloses(tx, closes) : []
       for (const row of rows.filter((r) => r.status === 'pending')) settled.push(await settleCancel(tx, row, app.now()))
       return { posted: await resetDemoLocked(tx, userId, key), settled }
     }),

@@ -51,7 +51,7 @@ const closeAt = (tx: Tx, app: FastifyInstance, row: OrderRow, price: string, rea
   const inst = instrumentBySymbol(row.symbol)!
   const pricing = pricingOf(app)
   const pl = profit(inst, row.side, row.lots, row.openPrice!, price, pricing.rates)
-  return settleClose(tx, row, { price: dec(price), pl, reason, now: app.now(), marginLevel: level, available: state.available }, app.db)
+  return settleClose(tx, row, { price: dec(price), pl, reason, now: app.now(), marginLevel: level, available: state.available })
 }
 
 /** Closes an open position at `price` (the bid or ask of the tick that crossed its TP or SL, gap included). */
@@ -117,7 +117,7 @@ export async function stopOut(app: FastifyInstance, userId: string, book: OrderR
       closes.push({ row, c: { price, pl, reason: 'stop_out', now: app.now(), marginLevel: step.marginLevel, available: state.available } })
     }
     // One settlement for the book (settlementPlan): the same loss protection as every other path.
-    for (const closed of closes.length > 0 ? await settleCloses(tx, closes, app.db) : []) {
+    for (const closed of closes.length > 0 ? await settleCloses(tx, closes) : []) {
       out.rows.push(closed.row)
       out.posted.push(closed.posted)
     }

@@ -223,15 +223,6 @@ export const feeJournal = (row: OrderRow): JournalInput => ({
   legs: [userLeg(row.userId, row.book, 'margin', row.marginCurrency, dec(row.fee).neg()), houseLeg(row.book, 'fees', row.marginCurrency, dec(row.fee))],
 })
 
-/** Fees this process has seen posted (per database), so a close does not post them again just in case. */
-const feesPosted = new WeakMap<object, Set<string>>()
-export function noteFeePosted(handle: object, row: OrderRow) {
-  let set = feesPosted.get(handle)
-  if (!set) feesPosted.set(handle, (set = new Set()))
-  set.add(String(row.id))
-}
-const isFeePosted = (handle: object, row: OrderRow) => dec(row.fee).isZero() || row.linkedOrderNo !== null || feesPosted.get(handle)?.has(String(row.id))
-
 const CLOSE_REASONS: Record<CloseReason, Reason> = {
   user: 'trade.close',
   take_profit: 'trade.take_profit',
@@ -253,8 +244,8 @@ export type CloseInput = {
  * Closes a locked open position at `price` with P/L `pl` (computed by the caller with trading-math's profit), the P/L
  * settled with the house in the same journal. The caller holds the book lock and has read `available` under it.
  */
-export async function settleClose(tx: Tx, row: OrderRow, c: CloseInput, db: object): Promise<Closed> {
-  return (await settleCloses(tx, [{ row, c }], db))[0]!
+export async function settleClose(tx: Tx, row: OrderRow, c: CloseInput): Promise<Closed> {
+  return (await settleCloses(tx, [{ row, c }]))[0]!
 }
 
 export type Closed = { row: OrderRow; posted: Posted }
@@ -289,14 +280,13 @@ export function settlementPlan(closes: readonly { row: OrderRow; c: CloseInput }
 /** settleClose of several locked positions (of one book or many): every row in one statement, every journal in one
  * call of the ledger, in settlementPlan's order. A refusal is thrown and nothing is kept (the caller's transaction
  * rolls back). */
-export async function settleCloses(tx: Tx, closes: { row: OrderRow; c: CloseInput }[], db: object): Promise<Closed[]> {
+export async function settleCloses(tx: Tx, closes: { row: OrderRow; c: CloseInput }[]): Promise<Closed[]> {
   const journals: JournalInput[] = []
   const closeJournalAt = new Array<number>(closes.length)
   const updates = settlementPlan(closes).map(({ at, settled }) => {
     const { row, c } = closes[at]!
-    // A fee whose journal this process did not see posted (a crash, another process) is posted now, or replayed.
-    if (!isFeePosted(db, row)) journals.push(feeJournal(row))
-    feesPosted.get(db)?.delete(String(row.id))
+    // A fee an earlier version left in the margin account goes to the house first (same key: charged once).
+    if (!row.feePosted && !dec(row.fee).isZero()) journals.push(feeJournal(row))
     const margin = dec(row.margin)
     const currency = row.marginCurrency
     const legs = [

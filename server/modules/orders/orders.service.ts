@@ -26,7 +26,6 @@ import {
 } from './orders.checks.ts'
 import {
   figuresOf,
-  noteFeePosted,
   openOrders,
   settleCancel,
   settleCloses,
@@ -100,8 +99,6 @@ export async function createContractOrder(app: FastifyInstance, user: AuthUser, 
   const { side, lots, leverage, takeProfit, stopLoss } = body
   const input = { kind: 'contract', userId: user.id, book: user.accountType, inst, side, lots, leverage, takeProfit, stopLoss, margin, fee, price, now: app.now(), key } as const
   const { row, posted } = await open(app, input)
-  // Its fee was posted with it (orders.money.ts feeJournal).
-  noteFeePosted(app.db, row)
   await announce(app, [row], posted)
   return view(app, row, pricing)
 }
@@ -174,7 +171,7 @@ async function closeOwnOrders(app: FastifyInstance, tx: Tx, refs: OrderRef[]): P
       answers.push(error)
     }
   }
-  const closed = closing.length > 0 ? await settleCloses(tx, closing, app.db) : []
+  const closed = closing.length > 0 ? await settleCloses(tx, closing) : []
   closing.forEach((x, i) => (answers[x.at] = closed[i]))
   return answers as (Closed | AppError)[]
 }

@@ -13,8 +13,7 @@ export const marginSubledger: Subledger = {
       WITH held AS (
         SELECT user_id, book, margin_currency AS currency, sum(amount) AS held FROM (
           SELECT o.user_id, o.book, o.margin_currency,
-                 o.margin + CASE WHEN o.kind = 'contract' AND o.fee <> 0 AND o.linked_order_no IS NULL
-                   AND NOT EXISTS (SELECT 1 FROM journals j WHERE j.idempotency_key = 'fee:' || o.id) THEN o.fee ELSE 0 END AS amount
+                 o.margin + CASE WHEN NOT o.fee_posted THEN o.fee ELSE 0 END AS amount
           FROM orders o WHERE o.status IN ('open', 'pending')
           UNION ALL
           SELECT user_id, book, margin_currency, -profit FROM orders WHERE settlement_pending AND profit < 0

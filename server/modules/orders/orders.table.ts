@@ -40,6 +40,8 @@ export const orders = pgTable(
     openKey: text('open_key').notNull(),
     // A user's close whose pl:<no> journal is not posted yet (0014_orders_fast.sql, orders.settlement.ts).
     settlementPending: boolean('settlement_pending').notNull().default(false),
+    /** The opening fee is with the house (fee:<no>); false only for rows of earlier versions (0022_orders_fee_posted.sql). */
+    feePosted: boolean('fee_posted').notNull().default(true),
   },
   (t) => [
     unique('orders_open_key_unique').on(t.openKey),

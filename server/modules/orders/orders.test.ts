@@ -211,12 +211,24 @@ describe("an open's fee", () => {
     const input = { kind: 'contract', userId: user.id, book: 'demo', inst, side: 'buy', lots: '1', leverage: 500, margin: dec('233.28'), fee: dec('3.4992'), price: dec('1.16640'), now: app.now(), key: randomUUID() } as const
     const [opened] = await app.db.transaction((tx) => openOrders(tx, [input], pricingOf(app)))
     const { row } = opened as Opened
-    // The open committed with its fee (openOrders, not the service, which notes the fee posted).
+    // The open committed with its fee, and its row says so: whichever process closes it reads that there.
+    expect(row.feePosted).toBe(true)
     expect(await account(token)).toMatchObject({ balance: '9996.5008', margin: '233.28' })
     expect((await post('/api/closePositionOrder', token, { orderNo: String(row.id) })).status).toBe(200)
     expect(await account(token)).toMatchObject({ balance: '9984.5008', margin: '0' })
     const fees = (await app.db.execute(sql`SELECT count(*)::int AS n FROM journals WHERE idempotency_key = ${`fee:${row.id}`}`)) as unknown as { rows: { n: number }[] }
     expect(fees.rows[0]!.n).toBe(1)
+    expect((await reconcile(app.db)).ok).toBe(true)
+  })
+
+  it('is posted by the close of a row an earlier version left unmarked, and charged once', async () => {
+    const { token } = await signIn(app)
+    const order = (await post('/api/createContractOrder', token, eurusd)).body.data as Order
+    // A row from before 0022 whose fee journal the migration could not find is marked so; here the journal exists,
+    // and the close's fee journal (same key) replays instead of charging again.
+    await app.db.execute(sql`UPDATE orders SET fee_posted = false WHERE id = ${order.orderNo}`)
+    expect((await post('/api/closePositionOrder', token, { orderNo: order.orderNo })).status).toBe(200)
+    expect(await account(token)).toMatchObject({ balance: '9984.5008', margin: '0' })
     expect((await reconcile(app.db)).ok).toBe(true)
   })
 })
