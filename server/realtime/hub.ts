@@ -94,6 +94,7 @@ export function createHub(bus: Bus, log: Log, { encode = encodeFrame, tickerGapM
   }
 
   const sessionListeners: Array<(event: SessionEvent) => void> = []
+  const bookListeners = new Set<(userId: string, book: 'demo' | 'live') => void>()
   const tickerListeners: Array<(batch: Ticker[]) => void> = []
   /** Runs on the process that made the change at once, and again (harmlessly) when the bus echoes it. */
   function applySessionEvent(event: SessionEvent) {
@@ -151,6 +152,13 @@ export function createHub(bus: Bus, log: Log, { encode = encodeFrame, tickerGapM
         if (messages) messages.push(message)
         else byUser.set(userId, [message])
       }
+      // Every posting that changes a user's book sends its owner balance_update (ledger/notify.ts): on every process,
+      // that is the book_changed the order engine keeps its accounts current with.
+      for (const { userId, message } of batch) {
+        if (message.messageType !== 'balance_update') continue
+        const book = (message.data as { book?: unknown } | null)?.book
+        if (book === 'demo' || book === 'live') for (const listener of bookListeners) listener(userId, book)
+      }
       const frames = new Map<string, Frame[]>()
       for (const client of clients) {
         const messages = client.userId === null ? undefined : byUser.get(client.userId)
@@ -195,6 +203,11 @@ export function createHub(bus: Bus, log: Log, { encode = encodeFrame, tickerGapM
      */
     onTickers: (listener: (batch: Ticker[]) => void) => void tickerListeners.push(listener),
     onSessionEvent: (listener: (event: SessionEvent) => void) => void sessionListeners.push(listener),
+    /** A posting changed a user's book, on whichever process it was made (heard from the bus, this process's too). */
+    onBookChanged(listener: (userId: string, book: 'demo' | 'live') => void): () => void {
+      bookListeners.add(listener)
+      return () => void bookListeners.delete(listener)
+    },
     endSession,
   }
 }

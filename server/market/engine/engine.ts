@@ -2,7 +2,8 @@
 // the only process on PGlite), it checks every quote batch against sorted trigger indexes (trigger-index.ts) of TP,
 // SL, pending limits and single-symbol stop-out prices, and re-checks multi-symbol accounts (stop-out.ts
 // StopOutWatch) when one of their symbols ticks. The indexes are rebuilt from the database whenever this process
-// becomes leader, and kept current from this process's own order events and a poll for rows other processes wrote.
+// becomes leader, and kept current from this process's own order events, a poll for rows other processes wrote, and
+// every process's postings (book_changed: the owner's balance_update heard on the bus).
 // What fires is done by server/modules/orders/engine-actions.ts, one transaction each, idempotent by order number.
 // Batches are processed one after another (a chain), so a tick never races the previous one.
 import type { FastifyInstance } from 'fastify'
@@ -203,9 +204,24 @@ export function startEngine(app: FastifyInstance, conf: ResolvedOptions): Engine
     await refreshDirty(s)
   }
 
-  const stopQuotes = app.quotes.onBatch((batch) => enqueue(() => onBatch(batch)))
+  // One step waits at most: quotes heard while it waits join it, the latest per symbol, so a slow step (a busy
+  // database) never builds a queue of stale ticks behind it.
+  let waiting: Map<string, Ticker> | null = null
+  const stopQuotes = app.quotes.onBatch((batch) => {
+    if (waiting) return void batch.forEach((t) => waiting!.set(t.symbol, t))
+    const next = (waiting = new Map(batch.map((t) => [t.symbol, t])))
+    enqueue(() => {
+      waiting = null
+      return onBatch([...next.values()])
+    })
+  })
   const stopEvents = onOrdersChanged(app, (rows) => {
     if (state) apply(state, rows)
+  })
+  // A posting on any process (a close, a withdrawal, a deposit) marks the book for a refresh before the next tick.
+  const stopBooks = app.hub.onBookChanged((userId, book) => {
+    const id = accountIdOf(userId, book)
+    if (state?.accounts.has(id)) state.dirty.set(id, [userId, book])
   })
 
   const engine: Engine = {
@@ -220,6 +236,7 @@ export function startEngine(app: FastifyInstance, conf: ResolvedOptions): Engine
       stopped = true
       stopQuotes()
       stopEvents()
+      stopBooks()
       await engine.idle()
       await leadership.stop()
     },
