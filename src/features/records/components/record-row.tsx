@@ -12,7 +12,7 @@ export function RecordRow({ row }: { row: TransactionRow }) {
   return (
     <li className="record-row" data-testid="record-row">
       <div className="record-what">
-        <span className="record-reason">{row.reasonText}</span>
+        <span className="record-reason">{row.text}</span>
         <time className="caption" dateTime={new Date(row.time).toISOString()}>
           {f.dateTime(row.time)}
         </time>
