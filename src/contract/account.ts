@@ -40,7 +40,7 @@ export const MAX_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
  * A range bound: epoch milliseconds from 0 to MAX_TIME_MS, written in decimal digits only (a query string could
  * otherwise smuggle in 0x.., 1e.. or an empty value, which Number() reads as 0).
  */
-const TimeBound = z.optional(
+export const TimeBound = z.optional(
   z.pipe(
     z.pipe(z.union([z.number(), z.string().check(z.regex(/^\d{1,16}$/))]), z.transform(Number)),
     z.number().check(z.refine(Number.isInteger), z.gte(0), z.lte(MAX_TIME_MS)),
@@ -49,7 +49,7 @@ const TimeBound = z.optional(
 const Range = { from: TimeBound, to: TimeBound }
 
 /** A closed time range: from <= time <= to, either end optional. A start after the end is refused on `from`. */
-const ordered = z.refine<{ from?: number; to?: number }>((range) => range.from === undefined || range.to === undefined || range.from <= range.to, {
+export const ordered = z.refine<{ from?: number; to?: number }>((range) => range.from === undefined || range.to === undefined || range.from <= range.to, {
   path: ['from'],
 })
 
