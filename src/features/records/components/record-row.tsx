@@ -3,9 +3,13 @@ import type { TransactionRow } from '#contract/account.ts'
 import { Amount, direction } from '../../../components/ui/amount.tsx'
 import { useFormat } from '../../../lib/format.ts'
 
+// Orders move margin between available and in use: their amounts keep their sign but no colour, so a losing close
+// that gives the margin back is not shown green (its P/L is in the sentence).
+const ORDER_EVENTS = new Set<TransactionRow['event']>(['position_opened', 'position_closed', 'limit_placed', 'limit_cancelled', 'limit_filled', 'fee'])
+
 /**
  * One business event: the server's sentence ("Bought 1 lot EURUSD #10000001: margin 233.28 held, fee 3.50") and
- * when on the left; on the right what it did to the available balance (credits green with "+"; nothing when it
+ * when on the left; on the right what it did to the available balance (money in green with "+"; nothing when it
  * moved nothing, as a withdrawal's payout) and the available balance after it.
  */
 export function RecordRow({ row }: { row: TransactionRow }) {
@@ -22,7 +26,7 @@ export function RecordRow({ row }: { row: TransactionRow }) {
       </div>
       <div className="record-amount">
         {moved !== 'flat' && (
-          <span className={moved}>
+          <span className={ORDER_EVENTS.has(row.event) ? undefined : moved}>
             <Amount value={row.amount} currency={row.currency} signed />
           </span>
         )}
