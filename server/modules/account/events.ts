@@ -7,7 +7,7 @@ import type { ServerMessageKey } from '#contract/server-messages.ts'
 import { Decimal } from '../../ledger/decimal.ts'
 import type { RecordEvent } from '../../ledger/events.ts'
 import { isReason, REASONS, type Book } from '../../ledger/types.ts'
-import { orderFactsOf, type OrderFacts } from '../orders/orders.lookup.ts'
+import { orderFactsOf } from '../orders/orders.lookup.ts'
 import { numbersFor } from './numbers.ts'
 
 type Close = NonNullable<TransactionRow['closeReason']>
@@ -80,8 +80,13 @@ export async function describer(app: FastifyInstance, userId: string, book: Book
         return { ...facts, event: 'limit_placed', text: t('recordLimitPlaced', { ...ref, ...lots, side: order.side, margin: n.amount(e.margin) }) }
       case 'limit.cancel':
         return { ...facts, event: 'limit_cancelled', text: t('recordLimitCancelled', { ...ref, margin: n.amount(neg(e.margin)) }) }
-      case 'limit.fill':
-        return filled(facts, e, order, t, n.amount(new Decimal(order.margin).plus(e.margin).toFixed()), n.amount(e.fee), lots)
+      case 'limit.fill': {
+        // The position's whole margin: what the limit held, plus what the fill added at its price.
+        const margin = n.amount(new Decimal(order.margin).plus(e.margin).toFixed())
+        const positionNo = order.linkedOrderNo === null ? '' : String(order.linkedOrderNo)
+        const text = t('recordLimitFilled', { ...ref, ...lots, side: order.side, positionNo, margin, fee: n.amount(e.fee) })
+        return { ...facts, event: 'limit_filled', text }
+      }
       case 'trade.fee':
         return { ...facts, event: 'fee', text: t('recordFee', { orderNo: ref.orderNo, fee: n.amount(e.fee) }) }
       default:
@@ -102,20 +107,4 @@ export async function describer(app: FastifyInstance, userId: string, book: Book
       return common
     }
   }
-}
-
-/** A fill: the limit order's number, the position it opened, and the position's whole margin (the limit's reserve
- * plus what the fill added). */
-function filled(
-  facts: TransactionRow,
-  e: RecordEvent,
-  limit: OrderFacts,
-  t: (key: ServerMessageKey, values?: Record<string, string | number>) => string,
-  margin: string,
-  fee: string,
-  lots: { count: number; lots: string },
-): TransactionRow {
-  const positionNo = limit.linkedOrderNo === null ? '' : String(limit.linkedOrderNo)
-  const text = t('recordLimitFilled', { orderNo: e.reference!, symbol: limit.symbol, side: limit.side, positionNo, margin, fee, ...lots })
-  return { ...facts, event: 'limit_filled', text }
 }
