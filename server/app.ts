@@ -33,6 +33,7 @@ import { registerInviteRoutes } from './modules/invite/invite.routes.ts'
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts'
 import { registerMarketRoutes } from './modules/markets/markets.routes.ts'
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts'
+import { registerHistoryRoutes } from './modules/orders/history.routes.ts'
 import { registerOpsRoutes } from './modules/ops/ops.routes.ts'
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts'
 import { registerKycRoutes } from './modules/kyc/kyc.routes.ts'
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerMessageRoutes(app)
     registerMarketRoutes(app)
     registerOrderRoutes(app)
+    registerHistoryRoutes(app)
     registerOpsRoutes(app)
     await registerUploadRoutes(app)
     registerKycRoutes(app)

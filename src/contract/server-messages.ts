@@ -8,6 +8,7 @@ import { marketsMessages } from './server-messages-markets.ts'
 import { opsMessages } from './server-messages-ops.ts'
 import { ordersMessages } from './server-messages-orders.ts'
 import { passwordMessages } from './server-messages-password.ts'
+import { recordMessages } from './server-messages-record.ts'
 import { socialMessages } from './server-messages-social.ts'
 import { uploadsMessages } from './server-messages-uploads.ts'
 import { withdrawalsMessages } from './server-messages-withdrawals.ts'
@@ -20,6 +21,7 @@ export const serverMessages = {
   ...opsMessages,
   ...ordersMessages,
   ...passwordMessages,
+  ...recordMessages,
   ...socialMessages,
   ...uploadsMessages,
   ...withdrawalsMessages,

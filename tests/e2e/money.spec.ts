@@ -51,8 +51,8 @@ test('a new user sees demo funds, switches books, finds the funding in the recor
   expect(download.suggestedFilename()).toBe('keelson-transactions-demo.csv')
   const csv = await readFile(await download.path(), 'utf8')
   const lines = csv.split('\r\n')
-  expect(lines[0]).toBe('time,kind,reason,amount,currency,book,balance_after')
-  expect(lines).toContainEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z,demo_funding,Demo funds,10000,USDT,demo,10000$/))
+  expect(lines[0]).toBe('time,event,description,symbol,order,side,lots,amount,fee,profit,currency,book,available_after')
+  expect(lines).toContainEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z,demo_funding,Demo funds,,,,,10000,,,USDT,demo,10000$/))
 })
 
 test('German shows one number format on the balance and in the record', async ({ page }) => {

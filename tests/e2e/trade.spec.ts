@@ -80,10 +80,10 @@ test('a long with TP and SL opens on the demo book, its P/L moves, it closes, an
   await page.getByTestId('position-close-confirm').click()
   await expect(page.getByTestId('position')).toHaveCount(0)
 
-  // The record holds the opening (margin and fee) and the close (margin back, P/L).
+  // The record holds the opening (margin and fee) and the close (margin back, P/L), one row each.
   await page.goto('/profile/records')
-  await expect(page.getByTestId('record-row').filter({ hasText: 'Position opened' }).first()).toBeVisible()
-  await expect(page.getByTestId('record-row').filter({ hasText: 'Position closed' }).first()).toBeVisible()
+  await expect(page.getByTestId('record-row').filter({ hasText: `Bought 1.5 lots ${SYMBOL}` })).toHaveCount(1)
+  await expect(page.getByTestId('record-row').filter({ hasText: /Closed #\d+ BTCUSDT: P\/L/ })).toHaveCount(1)
 
   // The history lists it as closed by the user.
   await page.goto('/profile/orders')
@@ -112,6 +112,7 @@ test('a buy limit just above the ask fills when the simulated price crosses it a
   await page.getByRole('tab', { name: 'Pending orders' }).click()
   await expect(page.getByTestId('limit-order')).toHaveCount(0)
   await page.getByRole('tab', { name: 'History' }).click()
+  await page.getByRole('radio', { name: 'Limit orders' }).click()
   await expect(page.getByTestId('history-order').filter({ hasText: SYMBOL }).first()).toHaveAttribute('data-status', 'filled')
 })
 

@@ -6,7 +6,7 @@ import { reconcileBooks } from '../orders/orders.subledger.ts'
 import { requireUser, tokensIssuedAfter } from '../../plugins/auth.ts'
 import { languageOf } from '../../plugins/errors.ts'
 import { route } from '../../route.ts'
-import { exportRows, getBalance, reasonTranslator, resetDemo, transactionRecord, transactionTotals, updateAccountType } from './account.service.ts'
+import { exportRows, getBalance, resetDemo, transactionRecord, transactionTotals, updateAccountType } from './account.service.ts'
 import { toCsv } from './csv.ts'
 
 export function registerAccountRoutes(app: FastifyInstance) {
@@ -14,7 +14,7 @@ export function registerAccountRoutes(app: FastifyInstance) {
   route(app, accountApi.updateAccountType, ({ user, body }) => updateAccountType(app, user.id, body.accountType))
   route(app, accountApi.resetDemo, ({ user, idempotencyKey }) => resetDemo(app, user.id, idempotencyKey))
   route(app, accountApi.transactionRecord, ({ user, query, request }) =>
-    transactionRecord(app, user.id, user.accountType, query, reasonTranslator(app, languageOf(request))),
+    transactionRecord(app, user.id, user.accountType, query, languageOf(request)),
   )
   route(app, accountApi.transactionTotals, ({ user, query }) => transactionTotals(app, user.id, user.accountType, query))
   // Anonymous callers learn ok / not ok only, from at most one full reconciliation a minute (ledger/health.ts).
@@ -34,7 +34,7 @@ function registerExportRoute(app: FastifyInstance) {
       const user = await requireUser(app.db, request, tokensIssuedAfter(app))
       const parsed = endpoint.query.safeParse(request.query)
       if (!parsed.success) throw new AppError(400, 'invalidInput', { field: parsed.error.issues[0]?.path.map(String).join('.') || 'query' })
-      const rows = await exportRows(app, user.id, user.accountType, parsed.data, reasonTranslator(app, languageOf(request)))
+      const rows = await exportRows(app, user.id, user.accountType, parsed.data, languageOf(request))
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="keelson-transactions-${user.accountType}.csv"`)

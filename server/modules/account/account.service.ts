@@ -1,15 +1,15 @@
 // Balances, the book switch, the demo reset and the transaction record. Money moves only through server/ledger, and
-// this module reads it only through the ledger's API (books.ts, read.ts), never its tables.
+// this module reads it only through the ledger's API (books.ts, events.ts), never its tables.
 import { Decimal } from '../../ledger/decimal.ts'
 import type { FastifyInstance } from 'fastify'
-import type { Balance, RangeQuery, RecordQuery, RecordTotals, TransactionPage, TransactionRow } from '#contract/account.ts'
+import type { Balance, RangeQuery, RecordQuery, RecordTotals, TransactionPage } from '#contract/account.ts'
 import type { AccountType } from '#contract/auth.ts'
 import { bookBalances, fundDemoBook, isDemoFunded } from '../../ledger/books.ts'
 import { resetDemoBook } from '../orders/book-ops.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
-import { recordCount, recordEntries, recordTotals, type RecordEntry, type RecordFilter } from '../../ledger/read.ts'
-import { isReason, REASONS } from '../../ledger/types.ts'
+import { recordEventCount, recordEvents, recordEventTotals, type EventFilter } from '../../ledger/events.ts'
 import { setAccountType } from '../auth/users.repository.ts'
+import { describer } from './events.ts'
 
 export async function getBalance(app: FastifyInstance, userId: string, book: AccountType): Promise<Balance> {
   let balances = await bookBalances(app.db, userId, book)
@@ -38,13 +38,7 @@ export async function resetDemo(app: FastifyInstance, userId: string, key: strin
   return getBalance(app, userId, 'demo')
 }
 
-type Translate = (reason: string) => string
-
-export function reasonTranslator(app: FastifyInstance, language: string | undefined): Translate {
-  return (reason) => (isReason(reason) ? app.translate(language, REASONS[reason]) : reason)
-}
-
-const filterOf = (userId: string, book: AccountType, query: RangeQuery & { kind?: string }): RecordFilter => ({
+const filterOf = (userId: string, book: AccountType, query: RangeQuery & { kind?: string }): EventFilter => ({
   userId,
   book,
   kind: query.kind,
@@ -52,35 +46,23 @@ const filterOf = (userId: string, book: AccountType, query: RangeQuery & { kind?
   to: query.to,
 })
 
-const toRow = (row: RecordEntry, translate: Translate): TransactionRow => ({
-  id: String(row.id),
-  time: row.time.getTime(),
-  kind: row.kind,
-  reason: row.reason,
-  reasonText: translate(row.reason),
-  amount: row.amount,
-  currency: row.currency,
-  book: row.book,
-  ...(row.balanceAfter === null ? {} : { balanceAfter: row.balanceAfter }),
-})
-
-export async function transactionRecord(app: FastifyInstance, userId: string, book: AccountType, query: RecordQuery, translate: Translate): Promise<TransactionPage> {
+/** One row per business event, newest first, told in `language` (events.ts). */
+export async function transactionRecord(app: FastifyInstance, userId: string, book: AccountType, query: RecordQuery, language: string | undefined): Promise<TransactionPage> {
   const filter = filterOf(userId, book, query)
-  const [rows, total] = await Promise.all([
-    recordEntries(app.db, filter, query.size, (query.page - 1) * query.size),
-    recordCount(app.db, filter),
-  ])
-  return { list: rows.map((r) => toRow(r, translate)), total, page: query.page, size: query.size }
+  const [events, total] = await Promise.all([recordEvents(app.db, filter, query.size, (query.page - 1) * query.size), recordEventCount(app.db, filter)])
+  const describe = await describer(app, userId, book, events, language)
+  return { list: events.map(describe), total, page: query.page, size: query.size }
 }
 
 export async function transactionTotals(app: FastifyInstance, userId: string, book: AccountType, query: RangeQuery): Promise<RecordTotals> {
-  return { book, list: await recordTotals(app.db, filterOf(userId, book, query)) }
+  return { book, list: await recordEventTotals(app.db, filterOf(userId, book, query)) }
 }
 
 /** The most rows one export carries; a wider range is cut to the newest ones. */
 export const EXPORT_MAX_ROWS = 50_000
 
-export async function exportRows(app: FastifyInstance, userId: string, book: AccountType, query: RangeQuery, translate: Translate) {
-  const rows = await recordEntries(app.db, filterOf(userId, book, query), EXPORT_MAX_ROWS)
-  return rows.map((r) => toRow(r, translate))
+export async function exportRows(app: FastifyInstance, userId: string, book: AccountType, query: RangeQuery, language: string | undefined) {
+  const events = await recordEvents(app.db, filterOf(userId, book, query), EXPORT_MAX_ROWS)
+  const describe = await describer(app, userId, book, events, language)
+  return events.map(describe)
 }

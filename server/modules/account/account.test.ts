@@ -17,7 +17,7 @@ afterAll(() => app?.close())
 const get = (url: string, token?: string, headers?: Record<string, string>) => call(app, 'GET', url, { token, headers })
 const post = (url: string, token: string | undefined, body: unknown, key?: string) =>
   call(app, 'POST', url, { token, body, headers: key ? { 'idempotency-key': key } : {} })
-type Row = { kind: string; reason: string; reasonText: string; amount: string; book: string; balanceAfter?: string }
+type Row = { kind: string; reason: string; text: string; amount: string; book: string; balanceAfter?: string }
 
 describe('GET /api/getBalance', () => {
   it('shows a new user 10000 demo USDT and an empty live book', async () => {
@@ -108,12 +108,12 @@ describe('POST /api/resetDemo', () => {
 })
 
 describe('GET /api/getMyTransactionRecord', () => {
-  it('lists the demo funding with its reason translated, only for the current book', async () => {
+  it('lists the demo funding told in the caller\'s language, only for the current book', async () => {
     const { token } = await signIn(app)
     const res = await get('/api/getMyTransactionRecord?page=1&size=10', token, { language: 'en_US' })
     expect(res.body.data).toMatchObject({ total: 1, page: 1, size: 10 })
     const [row] = (res.body.data as { list: Row[] }).list
-    expect(row).toMatchObject({ kind: 'demo_funding', reason: 'demo.funding', reasonText: 'Demo funds', amount: '10000', book: 'demo', balanceAfter: '10000' })
+    expect(row).toMatchObject({ kind: 'demo_funding', event: 'demo_funding', reason: 'demo.funding', text: 'Demo funds', amount: '10000', book: 'demo', balanceAfter: '10000' })
     expect((await get('/api/getMyTransactionRecord?kind=deposit', token)).body.data).toMatchObject({ total: 0, list: [] })
     expect((await get(`/api/getMyTransactionRecord?to=${Date.now() - 3_600_000}`, token)).body.data).toMatchObject({ total: 0 })
     await post('/api/updateAccountType', token, { accountType: 'live' })
@@ -180,8 +180,8 @@ describe('GET /api/exportTransactionRecord', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(res.headers['content-disposition']).toBe('attachment; filename="keelson-transactions-demo.csv"')
     const lines = res.body.split('\r\n')
-    expect(lines[0]).toBe('time,kind,reason,amount,currency,book,balance_after')
-    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z,demo_funding,Demo funds,10000,USDT,demo,10000$/)
+    expect(lines[0]).toBe('time,event,description,symbol,order,side,lots,amount,fee,profit,currency,book,available_after')
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z,demo_funding,Demo funds,,,,,10000,,,USDT,demo,10000$/)
     expect(lines.slice(2)).toEqual([''])
   })
 
@@ -230,7 +230,7 @@ describe('balance_update', () => {
     }
     expect(published).toEqual([{ userId: info.id, message: { messageType: 'balance_update', data: { book: 'demo' } } }])
     const list = ((await get('/api/getMyTransactionRecord', token)).body.data as { list: Row[] }).list
-    expect(list[0]).toMatchObject({ kind: 'demo_reset', reasonText: 'Demo funds reset', amount: '2500.5', balanceAfter: '10000' })
+    expect(list[0]).toMatchObject({ kind: 'demo_reset', event: 'demo_reset', text: 'Demo funds reset', amount: '2500.5', balanceAfter: '10000' })
     expect((await get('/api/health/ledger')).body.data).toMatchObject({ ok: true })
   })
 })

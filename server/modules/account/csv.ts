@@ -3,15 +3,44 @@
 import type { TransactionRow } from '#contract/account.ts'
 
 const quote = (field: string) => (/[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field)
-const text = (field: string) => quote(/^[=+\-@\t\r]/.test(field) ? `'${field}` : field)
+const text = (field: string | null) => (field === null ? '' : quote(/^[=+\-@\t\r]/.test(field) ? `'${field}` : field))
 
-export const CSV_HEADER = ['time', 'kind', 'reason', 'amount', 'currency', 'book', 'balance_after'] as const
+/** One line per event, as the record lists them; amount is the change of the available balance. */
+export const CSV_HEADER = [
+  'time',
+  'event',
+  'description',
+  'symbol',
+  'order',
+  'side',
+  'lots',
+  'amount',
+  'fee',
+  'profit',
+  'currency',
+  'book',
+  'available_after',
+] as const
 
 export function toCsv(rows: TransactionRow[]): string {
   const lines = [CSV_HEADER.join(',')]
   for (const r of rows) {
     lines.push(
-      [new Date(r.time).toISOString(), text(r.kind), text(r.reasonText), r.amount, text(r.currency), r.book, r.balanceAfter ?? ''].join(','),
+      [
+        new Date(r.time).toISOString(),
+        r.event,
+        text(r.text),
+        text(r.symbol),
+        r.orderNo ?? '',
+        r.side ?? '',
+        r.lots ?? '',
+        r.amount,
+        r.fee ?? '',
+        r.profit ?? '',
+        text(r.currency),
+        r.book,
+        r.balanceAfter ?? '',
+      ].join(','),
     )
   }
   return lines.join('\r\n') + '\r\n'

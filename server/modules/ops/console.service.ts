@@ -13,7 +13,7 @@ import { reconcileBooks } from '../orders/orders.subledger.ts'
 import { tokensIssuedAfter } from '../../plugins/auth.ts'
 import { revokeSessionOf, revokeUserSessions, searchUsers, sessionsOfUser, userById, type UserRow } from '../auth/users.repository.ts'
 import { clearNotices, configDefaults, latestNotice, publishNotice, setConfigValue, settingValues } from '../config/config.service.ts'
-import { reasonTranslator, transactionRecord } from '../account/account.service.ts'
+import { transactionRecord } from '../account/account.service.ts'
 import { insertMessage } from '../messages/messages.service.ts'
 import { audit } from './audit.ts'
 import type { OperatorActor } from './operators.ts'
@@ -33,14 +33,14 @@ export async function findUsers(app: FastifyInstance, query: { q: string; page: 
   return { list: rows.map(toUser), total, page: query.page, size: query.size }
 }
 
-/** A user's transaction record in one book, with reasons in the operator's language. */
+/** A user's transaction record in one book, told in the operator's language. */
 export async function userRecords(
   app: FastifyInstance,
   query: { id: string; book: AccountType; kind?: RecordKind; page: number; size: number },
   language: string | undefined,
 ) {
   await existingUser(app, query.id)
-  return transactionRecord(app, query.id, query.book, query, reasonTranslator(app, language))
+  return transactionRecord(app, query.id, query.book, query, language)
 }
 
 /** A user's books and sessions. Reads only: a demo book is never funded by an operator looking at it. */

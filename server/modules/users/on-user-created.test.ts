@@ -46,7 +46,12 @@ describe('a new user', () => {
     const [byWallet, byEmail] = [await firstLook(await walletSignUp(inviteCode)), await firstLook(await emailSignUp(inviteCode))]
     expect(byWallet).toEqual({
       balance: { book: 'demo', totalUsdt: '10000', currencies: [{ currency: 'USDT', available: '10000', inUse: '0', locked: '0', total: '10000' }] },
-      record: [{ kind: 'demo_funding', reason: 'demo.funding', reasonText: 'Demo funds', amount: '10000', currency: 'USDT', book: 'demo', balanceAfter: '10000' }],
+      record: [
+        {
+          kind: 'demo_funding', event: 'demo_funding', reason: 'demo.funding', text: 'Demo funds', amount: '10000', currency: 'USDT', book: 'demo', balanceAfter: '10000',
+          orderNo: null, symbol: null, side: null, lots: null, margin: null, fee: null, profit: null, closeReason: null, withdrawalId: null,
+        },
+      ],
       unread: { count: 1 },
     })
     expect(byEmail).toEqual(byWallet)

@@ -86,11 +86,9 @@ describe('POST /api/submissionWithdrawDeposit', () => {
     // The destination is stored checksummed, whatever case it was typed in.
     expect(w).toMatchObject({ currency: 'USDT', network: 'ERC20', address: DEST, amount: '100', fee: '1', receive: '99', status: 'pending', txHash: null })
     expect(await usdt(token)).toMatchObject({ available: '400', locked: '100', total: '500' })
-    const record = (await get('/api/getMyTransactionRecord?kind=withdrawal', token)).body.data as { list: { reasonText: string; amount: string }[] }
-    expect(record.list.map((r) => [r.reasonText, r.amount])).toEqual([
-      ['Withdrawal requested: amount locked', '100'],
-      ['Withdrawal requested: amount locked', '-100'],
-    ])
+    // One row, from the user's side: the amount leaves what is available (held until paid out).
+    const record = (await get('/api/getMyTransactionRecord?kind=withdrawal', token)).body.data as { list: { text: string; amount: string; balanceAfter: string }[] }
+    expect(record.list.map((r) => [r.text, r.amount, r.balanceAfter])).toEqual([[`Withdrawal #${w.id} requested: 100.00 held until it is paid out`, '-100', '400']])
     const mine = (await get('/api/getMyWithdrawals', token)).body.data as WithdrawalPage
     expect(mine.list.map((x) => x.id)).toEqual([w.id])
     expect((await get(`/api/getWithdrawal?id=${w.id}`, token)).body.data).toEqual(w)
@@ -208,8 +206,13 @@ describe('the operators\' queue', () => {
     expect(res.body.data).toMatchObject({ status: 'paid', txHash, decidedOperator: finance.name, chainChecked: false })
     expect((await get(`/api/getWithdrawal?id=${w.id}`, token)).body.data).toMatchObject({ status: 'paid', txHash })
     expect(await usdt(token)).toMatchObject({ available: '400', locked: '0', total: '400' })
-    const record = (await get('/api/getMyTransactionRecord?kind=withdrawal', token)).body.data as { list: { reasonText: string; amount: string }[] }
-    expect(record.list[0]).toMatchObject({ reasonText: 'Withdrawal paid out', amount: '-100' })
+    // Paying out moves nothing more from what is available: the request already took it.
+    const record = (await get('/api/getMyTransactionRecord?kind=withdrawal', token)).body.data as { list: { text: string; amount: string }[] }
+    expect(record.list.map((r) => [r.text, r.amount])).toEqual([
+      [`Withdrawal #${w.id} paid out: 99.00 sent, fee 1.00`, '0'],
+      [`Withdrawal #${w.id} requested: 100.00 held until it is paid out`, '-100'],
+    ])
+    expect(((await get('/api/getMyTransactionRecord?kind=fee', token)).body.data as { list: { event: string; fee: string }[] }).list).toMatchObject([{ event: 'withdrawal_paid', fee: '1' }])
     const messages = (await get('/api/getMyMessage', token)).body.data as { list: { title: string }[] }
     expect(messages.list[0]!.title).toBe('Withdrawal paid')
     const [entry] = await auditOf(w.id)
@@ -243,6 +246,11 @@ describe('the operators\' queue', () => {
     expect(res.body.data).toMatchObject({ status: 'rejected', rejectReason: 'The address belongs to a sanctioned exchange' })
     expect((await get(`/api/getWithdrawal?id=${w.id}`, token)).body.data).toMatchObject({ status: 'rejected', rejectReason: 'The address belongs to a sanctioned exchange' })
     expect(await usdt(token)).toMatchObject({ available: '500', locked: '0' })
+    const record = (await get('/api/getMyTransactionRecord?kind=withdrawal', token)).body.data as { list: { text: string; amount: string; balanceAfter: string }[] }
+    expect(record.list.map((r) => [r.text, r.amount, r.balanceAfter])).toEqual([
+      [`Withdrawal #${w.id} rejected: 100.00 available again`, '100', '500'],
+      [`Withdrawal #${w.id} requested: 100.00 held until it is paid out`, '-100', '400'],
+    ])
     expect(((await get('/api/getMyMessage', token)).body.data as { list: { title: string }[] }).list[0]!.title).toBe('Withdrawal rejected')
     expect((await opPost('/api/ops/withdrawals/reject', finance.token, { id: w.id, reason: 'again' })).status).toBe(409)
     expect((await opPost('/api/ops/withdrawals/approve', finance.token, { id: w.id, txHash: hash() })).status).toBe(409)

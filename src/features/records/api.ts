@@ -1,5 +1,5 @@
-import { infiniteQueryOptions } from '@tanstack/react-query'
-import { accountApi, type RecordKind } from '#contract/account.ts'
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { accountApi, RecordKind } from '#contract/account.ts'
 import { api, API_BASE, ApiError } from '../../lib/api.ts'
 import { asUser } from '../../lib/private-query.ts'
 import { userKeys, type UserId } from '../../lib/query-keys.ts'
@@ -20,6 +20,17 @@ export const recordQueries = {
       ),
       initialPageParam: 1,
       getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+      staleTime: STALE.minute,
+    }),
+  /** The kinds the record of the current book holds, for the filter: it offers no kind that would find nothing. */
+  kinds: (userId: UserId) =>
+    queryOptions({
+      queryKey: [...userKeys.records(userId), 'kinds'],
+      queryFn: asUser(userId, async () => {
+        const totals = await api(accountApi.transactionTotals, { query: {} })
+        const present = new Set(totals.list.map((t) => t.kind))
+        return RecordKind.options.filter((kind) => present.has(kind))
+      }),
       staleTime: STALE.minute,
     }),
 }

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { ordersApi, type CreateContractOrder, type CreateLimitOrder } from '#contract/orders.ts'
 import { accountApi } from '#contract/account.ts'
 import { api } from '../../lib/api.ts'
@@ -11,7 +11,6 @@ export { operationKeys } from '../../lib/operation-keys.ts'
 
 /** One page holds every open position and pending order a person can follow on a phone. */
 const LIST_SIZE = 100
-const HISTORY_SIZE = 20
 
 // Every key is under userKeys.orders: the socket's order_update refreshes them all (src/app/realtime.tsx); the
 // limit list is under userKeys.limitOrders, which a tab becoming visible refreshes after 1 000 ms.
@@ -26,14 +25,6 @@ export const orderQueries = {
     queryOptions({
       queryKey: [...userKeys.limitOrders(userId), 'pending'],
       queryFn: asUser(userId, () => api(ordersApi.getLimitOrderList, { query: { status: 'pending', page: 1, size: LIST_SIZE } })),
-      staleTime: STALE.minute,
-    }),
-  history: (userId: UserId) =>
-    infiniteQueryOptions({
-      queryKey: [...userKeys.orders(userId), 'history'],
-      queryFn: asUser(userId, ({ pageParam }: { pageParam: number }) => api(ordersApi.getAllOrderList, { query: { page: pageParam, size: HISTORY_SIZE } })),
-      initialPageParam: 1,
-      getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
       staleTime: STALE.minute,
     }),
   account: (userId: UserId) =>

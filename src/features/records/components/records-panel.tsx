@@ -1,4 +1,4 @@
-// /profile/records: every movement of the active book with its reason, newest first, filtered by kind and dates,
+// /profile/records: every business event of the active book, told in one sentence, newest first, filtered by kind and dates,
 // a page at a time, and exportable as CSV. Loading, empty, error and offline each have their own look.
 import { useState } from 'react'
 import { useInfiniteQuery } from '@tanstack/react-query'

@@ -37,7 +37,7 @@ export function HistoryItem({ order, digits, currency }: { order: Order; digits?
           <span className="caption">{t`${f.amount(order.lots, { digits: /\.(\d+)$/.exec(order.lots)?.[1]?.length ?? 0 })} lots`}</span>
         </span>
         {isPosition && order.status === 'closed' ? (
-          <ProfitText value={order.profit} text={`${f.amount(order.profit, { signed: true })} ${currency}`} />
+          <ProfitText value={order.profit} text={`${f.amount(order.profit, { signed: true })} ${currency}`} testId="history-pl" />
         ) : (
           <Badge>{i18n._(STATUS_LABELS[order.status])}</Badge>
         )}

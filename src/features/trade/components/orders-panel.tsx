@@ -1,47 +1,72 @@
-// Open positions (live P/L), pending limit orders and history, under the trading account's live figures. Used on
+// Open positions (live P/L), pending limit orders and closed positions (position-history.tsx), under the trading account's live figures. Used on
 // /trades, on the instrument screen (one symbol) and in the account area's Orders section. `market` comes from the
 // route (the markets feature's quotes and instruments).
 import { useMemo, useState } from 'react'
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ratesFromQuotes } from '#contract/trading-math.ts'
-import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { IconFile } from '../../../components/ui/icons.tsx'
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { StaleNote } from '../../../components/ui/stale-note.tsx'
+import { Segmented } from '../../../components/ui/segmented.tsx'
 import { Tabs } from '../../../components/ui/tabs.tsx'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { useSession } from '../../../lib/session.ts'
 import { orderQueries } from '../api.ts'
 import type { Market } from '../preview.ts'
 import { AccountSummary } from './account-summary.tsx'
-import { HistoryItem } from './history-item.tsx'
+import { LimitHistory } from './limit-history.tsx'
 import { LimitItem } from './limit-item.tsx'
+import { PositionHistory } from './position-history.tsx'
 import { PositionItem } from './position-item.tsx'
 import '../trade.css'
 
 type Tab = 'positions' | 'pending' | 'history'
+type Finished = 'positions' | 'limits'
 
 export function OrdersPanel({ market, symbol }: { market: Market; symbol?: string }) {
   const { t } = useLingui()
   const isOnline = useIsOnline()
   const userId = useSession((s) => s.userId)
   const [tab, setTab] = useState<Tab>('positions')
+  const [finished, setFinished] = useState<Finished>('positions')
   const account = useQuery(orderQueries.account(userId))
   const positions = useQuery(orderQueries.positions(userId))
   const pending = useQuery(orderQueries.pending(userId))
-  const history = useInfiniteQuery({ ...orderQueries.history(userId), enabled: tab === 'history' })
   const rates = useMemo(() => ratesFromQuotes(market.quotes), [market.quotes])
   const currency = account.data?.currency ?? 'USDT'
   const mine = <T extends { symbol: string }>(list: T[] | undefined) => (list ?? []).filter((o) => !symbol || o.symbol === symbol)
-  const finished = (history.data?.pages.flatMap((p) => p.list) ?? []).filter((o) => o.status !== 'open' && o.status !== 'pending')
 
-  const current = tab === 'positions' ? positions : tab === 'pending' ? pending : history
+  const current = tab === 'pending' ? pending : positions
   let body
-  if (current.isPending) body = <SkeletonRows rows={3} />
+  // The history has its own filters, totals and states: closed positions, or limit orders that filled or were
+  // cancelled (MT5's History shows positions and orders the same way).
+  if (tab === 'history')
+    body = (
+      <>
+        <div className="history-switch">
+          <Segmented
+            size="sm"
+            label={t({ message: 'History', context: 'orders' })}
+            value={finished}
+            onChange={setFinished}
+            options={[
+              { value: 'positions', label: <Trans>Positions</Trans> },
+              { value: 'limits', label: <Trans>Limit orders</Trans> },
+            ]}
+          />
+        </div>
+        {finished === 'positions' ? (
+          <PositionHistory market={market} symbol={symbol} currency={currency} />
+        ) : (
+          <LimitHistory market={market} symbol={symbol} currency={currency} />
+        )}
+      </>
+    )
+  else if (current.isPending) body = <SkeletonRows rows={3} />
   else if (current.isError && !current.data) body = <ErrorState error={current.error} onRetry={() => void current.refetch()} />
   else if (tab === 'positions') {
     const list = mine(positions.data?.list)
@@ -61,28 +86,8 @@ export function OrdersPanel({ market, symbol }: { market: Market; symbol?: strin
     ) : (
       <EmptyState icon={<IconFile size={32} />} title={<Trans>No pending limit orders</Trans>} />
     )
-  } else {
-    const list = mine(finished)
-    body = (
-      <>
-        {list.length ? (
-          <ul className="order-list" data-testid="order-history">
-            {list.map((o) => <HistoryItem key={o.orderNo} order={o} digits={market.instrument(o.symbol)?.digits} currency={currency} />)}
-          </ul>
-        ) : (
-          !history.hasNextPage && <EmptyState icon={<IconFile size={32} />} title={<Trans>No records yet</Trans>} />
-        )}
-        {history.hasNextPage && (
-          <div className="account-figures">
-            <Button variant="secondary" block loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
-              <Trans>Load more</Trans>
-            </Button>
-          </div>
-        )}
-      </>
-    )
   }
-  const updated = current.dataUpdatedAt
+  const updated = tab === 'history' ? 0 : current.dataUpdatedAt
   return (
     <div className="orders-panel" data-testid="orders-panel">
       {account.data && positions.data && <AccountSummary account={account.data} positions={positions.data.list} market={market} />}

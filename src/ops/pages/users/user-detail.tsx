@@ -279,7 +279,7 @@ function Records({ userId }: { userId: string }) {
             {records.data.list.map((row) => (
               <ListRow
                 key={row.id}
-                label={row.reasonText}
+                label={row.text}
                 detail={formatDateTime(row.time, i18n.locale)}
                 trailing={
                   <span className={row.amount.startsWith('-') ? 'down' : 'up'}>

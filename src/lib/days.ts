@@ -1,6 +1,6 @@
-// The record's date filter picks calendar days on the server's clock (the times in the rows are shown on it too),
-// so "from 5 March" means 00:00 on 5 March where the operator's timezone says so (serverTimezoneOffset, minutes
-// east of UTC).
+// Date filters (the record, the position history) pick calendar days on the server's clock (the times in the rows
+// are shown on it too), so "from 5 March" means 00:00 on 5 March where the operator's timezone says so
+// (serverTimezoneOffset, minutes east of UTC).
 const DAY_MS = 86_400_000
 
 /** yyyy-mm-dd to the first millisecond of that day on the server's clock; '' to no bound. */
