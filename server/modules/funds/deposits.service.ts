@@ -10,7 +10,8 @@ import type { Db } from '../../db/client.ts'
 import { Decimal } from '../../ledger/decimal.ts'
 import { scaleOf } from '../../ledger/legs.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
-import { postJournal, type JournalInput } from '../../ledger/post.ts'
+import { postJournalsInTx, type JournalInput, type Posted } from '../../ledger/post.ts'
+import { retrying } from '../../ledger/db-errors.ts'
 import { userById } from '../auth/users.repository.ts'
 import { ownedUpload } from '../uploads/uploads.service.ts'
 import { chainOf, gasPriceGwei, paidTo, transfersOfTx } from './chain.ts'
@@ -117,24 +118,38 @@ export function creditJournal(row: DepositRow, amount: string): JournalInput {
 }
 
 /**
- * Credits deposits to their users' live books: the journals first (each key makes a second credit a replay; postJournal
- * batches those made together), then the rows in one statement. Answers the rows that were still pending or in
- * review and are now credited.
+ * Credits deposits to their users' live books, in one transaction: the rows still waiting (pending or in review) are
+ * locked, their journals posted (each key makes a second credit a replay) and the rows marked credited, together. An
+ * operator's rejection waits for the commit and then finds them credited; a row rejected first is never credited,
+ * whatever the caller read before. Answers the rows credited now.
  */
 export async function creditDeposits(app: FastifyInstance, rows: DepositRow[]): Promise<DepositRow[]> {
   if (rows.length === 0) return []
-  const posted = await Promise.all(rows.map((row) => postJournal(app.db, creditJournal(row, row.amount))))
-  const ids = rows.map((r) => r.id.toString())
-  const journals = posted.map((p) => p.journalId)
-  const times = posted.map((p) => p.createdAt.toISOString())
-  const { rows: done } = (await app.db.execute(sql`
-    UPDATE deposits d SET status = 'credited', journal_id = u.journal_id, credited_at = u.credited_at, updated_at = now()
-    FROM unnest(${`{${ids.join(',')}}`}::bigint[], ${`{${journals.join(',')}}`}::uuid[], ${`{${times.map((t) => `"${t}"`).join(',')}}`}::timestamptz[])
-      AS u(id, journal_id, credited_at)
-    WHERE d.id = u.id AND d.status IN ('pending', 'review')
-    RETURNING d.id::text AS id`)) as unknown as { rows: { id: string }[] }
-  const credited = new Set(done.map((r) => r.id))
-  const changed = rows.filter((r) => credited.has(r.id.toString())).map((r) => ({ ...r, status: 'credited' as const }))
+  const ids = `{${rows.map((r) => r.id.toString()).join(',')}}`
+  const { credited, posted } = await retrying(() =>
+    app.db.transaction(async (tx) => {
+      const { rows: locked } = (await tx.execute(sql`
+        SELECT id::text AS id FROM deposits WHERE id = ANY(${ids}::bigint[]) AND status IN ('pending', 'review') ORDER BY id FOR UPDATE`)) as unknown as {
+        rows: { id: string }[]
+      }
+      const waiting = new Set(locked.map((r) => r.id))
+      const todo = rows.filter((r) => waiting.has(r.id.toString()))
+      if (todo.length === 0) return { credited: [] as DepositRow[], posted: [] as Posted[] }
+      const outcomes = await postJournalsInTx(tx, todo.map((row) => creditJournal(row, row.amount)))
+      const refusal = outcomes.find((o) => o instanceof AppError)
+      if (refusal) throw refusal
+      const done = outcomes as Posted[]
+      const journals = done.map((p) => p.journalId)
+      const times = done.map((p) => `"${p.createdAt.toISOString()}"`)
+      await tx.execute(sql`
+        UPDATE deposits d SET status = 'credited', journal_id = u.journal_id, credited_at = u.credited_at, updated_at = now()
+        FROM unnest(${`{${todo.map((r) => r.id.toString()).join(',')}}`}::bigint[], ${`{${journals.join(',')}}`}::uuid[], ${`{${times.join(',')}}`}::timestamptz[])
+          AS u(id, journal_id, credited_at)
+        WHERE d.id = u.id`)
+      return { credited: todo, posted: done }
+    }),
+  )
+  const changed = credited.map((r) => ({ ...r, status: 'credited' as const }))
   // One balance_update and one deposit_update per user, however many of theirs were credited.
   const fresh = posted.filter((p) => !p.replayed)
   const touched = new Map(fresh.flatMap((p) => p.touched).map((t) => [`${t.userId}:${t.book}`, t]))

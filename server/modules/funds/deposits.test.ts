@@ -1,9 +1,12 @@
 // The deposit endpoints without a node (ETH_RPC_URL unset): claims wait for an operator. With a real local chain:
 // deposits.chain.test.ts.
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Deposit, DepositInstructions, DepositPage } from '#contract/deposits.ts'
 import { buildTestApp, call, signIn } from '../../test/helpers.ts'
+import { creditDeposits } from './deposits.service.ts'
+import { deposits } from './funds.table.ts'
 import { HOUSE, liveAvailable, openNetwork, randomHash, uploadScreenshot, resetNetworks } from './test-funds.ts'
 
 let app: FastifyInstance
@@ -151,5 +154,30 @@ describe('GET /api/getGasPrice', () => {
   it('answers no price without a node', async () => {
     const res = await call(app, 'GET', '/api/getGasPrice')
     expect(res.body.data).toEqual({ gwei: null, updatedAt: null })
+  })
+})
+
+describe('crediting a deposit', () => {
+  it('posts and marks in one transaction: a deposit rejected first is never credited, whatever the caller read before', async () => {
+    const user = await signIn(app)
+    const res = await claim(user.token, claimBody(await uploadScreenshot(app, user.token)))
+    const id = (res.body.data as Deposit).id
+    const [stale] = await app.db.select().from(deposits).where(eq(deposits.id, BigInt(id)))
+    // An operator rejects it while a check that read the row before is about to credit it.
+    await app.db.update(deposits).set({ status: 'rejected', rejectReason: 'not ours' }).where(eq(deposits.id, BigInt(id)))
+    expect(await creditDeposits(app, [stale!])).toEqual([])
+    expect(await liveAvailable(app, user.token, 'USDT')).toBe('0')
+    const [after] = await app.db.select().from(deposits).where(eq(deposits.id, BigInt(id)))
+    expect([after!.status, after!.journalId]).toEqual(['rejected', null])
+  })
+
+  it('credits a waiting deposit once, the row and the journal together', async () => {
+    const user = await signIn(app)
+    const res = await claim(user.token, claimBody(await uploadScreenshot(app, user.token)))
+    const [row] = await app.db.select().from(deposits).where(eq(deposits.id, BigInt((res.body.data as Deposit).id)))
+    const [credited] = await creditDeposits(app, [row!])
+    expect(credited!.status).toBe('credited')
+    expect(await creditDeposits(app, [row!])).toEqual([])
+    expect(await liveAvailable(app, user.token, 'USDT')).toBe('25.5')
   })
 })
