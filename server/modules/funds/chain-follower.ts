@@ -3,16 +3,17 @@
 // credits it once it has enough. One process follows: the holder of an advisory lock on PostgreSQL (market/leader.ts),
 // the only process on PGlite.
 //
-// Exactly once: a transfer is one row (UNIQUE network, tx_hash, log_index) and one journal (its key, deposit.service
-// depositKey). Restarts: the next block to read is stored (chain_cursors) in the same transaction as the rows found
+// Exactly once: a transfer is one row (UNIQUE network, tx_hash, log_index: its place within its transaction, which a
+// reorganisation does not change, chain.ts) and one journal (its key, deposit.service depositKey); its transaction is
+// read again before it is credited (stillOnChain), so a dropped transfer is never credited. Restarts: the next block to read is stored (chain_cursors) in the same transaction as the rows found
 // in the blocks before it, so a restart in the middle reads a range again and the unique key drops what it had.
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { getAddress } from 'viem'
+import { getAddress, type Hash } from 'viem'
 import { alwaysLeader, leadWithAdvisoryLock, type Leadership } from '../../market/leader.ts'
 import type { ResolvedOptions } from '../../options.ts'
 import { Decimal } from '../../ledger/decimal.ts'
-import { chainOf, confirmationsAt, headOf, nativeTransfers, tokenTransfers, unitsOf, type Chain, type ChainTransfer } from './chain.ts'
+import { chainOf, confirmationsAt, headOf, nativeTransfers, tokenTransfers, transfersOfTx, unitsOf, type Chain, type ChainTransfer } from './chain.ts'
 import { creditDeposits, pushDepositUpdate, recheckPendingClaims, type DepositRow } from './deposits.service.ts'
 import { depositsOpen, isFollowed, listNetworks, type NetworkConfig } from './funds.service.ts'
 import { userIdsByAddresses } from '../auth/users.repository.ts'
@@ -128,8 +129,8 @@ async function recordRange(app: FastifyInstance, candidates: Found[], head: numb
   })
 }
 
-/** Counts confirmations of pending transfers; credits those that have enough. */
-async function confirmPending(app: FastifyInstance, head: number): Promise<number> {
+/** Counts confirmations of pending transfers; credits those that have enough, once the chain still says so. */
+async function confirmPending(app: FastifyInstance, chain: Chain, head: number): Promise<number> {
   const changed = rowsOf<{ id: string; user_id: string; confirmations: number; confirmations_needed: number }>(
     await app.db.execute(sql`
       UPDATE deposits SET confirmations = LEAST(confirmations_needed, ${head} - block_number + 1), updated_at = now()
@@ -147,6 +148,7 @@ async function confirmPending(app: FastifyInstance, head: number): Promise<numbe
   )
   const ids = [...new Set([...ready, ...rows.map((r) => BigInt(String(r.id)))])]
   if (ids.length === 0) return 0
+  const configs = new Map((await listNetworks(app.db)).map((c) => [c.network + ':' + c.currency, c]))
   let credited = 0
   for (let i = 0; i < ids.length; i += 1000) {
     const slice = ids.slice(i, i + 1000)
@@ -154,9 +156,46 @@ async function confirmPending(app: FastifyInstance, head: number): Promise<numbe
       .select()
       .from(deposits)
       .where(and(inArray(deposits.id, slice), eq(deposits.status, 'pending')))
-    credited += (await creditDeposits(app, pending)).length
+    const still = await Promise.all(pending.map((row) => stillOnChain(app, chain, configs.get(row.network + ':' + row.currency), row, head)))
+    credited += (await creditDeposits(app, pending.filter((_, k) => still[k]))).length
   }
   return credited
+}
+
+/**
+ * Reads the transfer's transaction again before crediting it: a reorganisation may have dropped it (the row waits
+ * for an operator, marked notFound) or re-mined it in another block (the row follows it there and counts its
+ * confirmations again; the transfer's place within its transaction, its key, is the same). Answers whether the
+ * transfer stands, confirmed, where the row says.
+ */
+async function stillOnChain(app: FastifyInstance, chain: Chain, config: NetworkConfig | undefined, row: DepositRow, head: number): Promise<boolean> {
+  const found = await transfersOfTx(chain, row.txHash as Hash)
+  const token = config?.tokenContract?.toLowerCase() ?? null
+  const same =
+    found.status === 'ok'
+      ? found.transfers.find((t) => t.logIndex === row.logIndex && (t.token?.toLowerCase() ?? null) === token && config && unitsOf(t.value, config.tokenDecimals) === new Decimal(row.amount).toFixed())
+      : undefined
+  if (found.status !== 'ok' || !same) {
+    const problems = found.status === 'failed' ? ['failed'] : ['notFound']
+    const check = { checkedAt: app.now(), amount: null, from: null, confirmations: found.status === 'failed' ? found.confirmations : null, problems }
+    const [moved] = await app.db
+      .update(deposits)
+      .set({ status: 'review', checkResult: check, updatedAt: new Date() })
+      .where(and(eq(deposits.id, row.id), eq(deposits.status, 'pending')))
+      .returning()
+    if (moved) {
+      app.log.warn({ deposit: String(row.id), txHash: row.txHash }, 'a confirmed deposit is no longer on chain: it waits for an operator')
+      await pushDepositUpdate(app, row.userId, { id: String(row.id), status: 'review', confirmations: moved.confirmations })
+    }
+    return false
+  }
+  if (same.blockNumber === row.blockNumber) return true
+  const confirmations = Math.min(row.confirmationsNeeded, confirmationsAt(head, same.blockNumber))
+  await app.db
+    .update(deposits)
+    .set({ blockNumber: same.blockNumber, confirmations, updatedAt: new Date() })
+    .where(and(eq(deposits.id, row.id), eq(deposits.status, 'pending')))
+  return confirmations >= row.confirmationsNeeded
 }
 
 /** One round: new blocks up to the head (at most maxBlocks of them), then confirmations and credits. */
@@ -164,6 +203,12 @@ export async function followOnce(app: FastifyInstance, chain: Chain, options: { 
   const configs = (await listNetworks(app.db)).filter((c) => isFollowed(c, true) && depositsOpen(c))
   const head = await headOf(chain)
   let next = await readCursor(app, head, options.startBlock)
+  if (next > head + 1) {
+    // The chain went back (a reorganisation to a shorter branch): read again from where it may differ.
+    const deepest = Math.max(1, ...configs.map((c) => c.confirmations))
+    next = Math.max(0, head - deepest + 1)
+    await app.db.execute(sql`UPDATE chain_cursors SET next_block = ${next}, updated_at = now() WHERE name = ${CURSOR}`)
+  }
   let found = 0
   if (configs.length > 0) {
     const batch = configs.some((c) => !c.tokenContract) ? BATCH_NATIVE_BLOCKS : BATCH_BLOCKS
@@ -183,7 +228,7 @@ export async function followOnce(app: FastifyInstance, chain: Chain, options: { 
     await app.db.execute(sql`UPDATE chain_cursors SET next_block = ${head + 1}, updated_at = now() WHERE name = ${CURSOR}`)
     next = head + 1
   }
-  const credited = (await confirmPending(app, head)) + (await recheckPendingClaims(app))
+  const credited = (await confirmPending(app, chain, head)) + (await recheckPendingClaims(app))
   return { head, next, found, credited }
 }
 

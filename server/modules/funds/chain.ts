@@ -9,6 +9,11 @@ export const TRANSFER_EVENT = parseAbiItem('event Transfer(address indexed from,
 /** One movement of value: an ERC-20 Transfer log (token set) or a transaction's native value (token null, log -1). */
 export type ChainTransfer = {
   txHash: Hash
+  /**
+   * The transfer's place within its transaction: 0, 1 ... among the transaction's Transfer logs of the same token to
+   * the same address (−1 for native value). Not the block-wide log index: a transaction re-mined in another block
+   * after a reorganisation keeps this, so it stays one deposit (deposits.service depositKey).
+   */
   logIndex: number
   token: Address | null
   from: Address
@@ -53,15 +58,32 @@ export async function tokenTransfers(chain: Chain, tokens: Address[], receivers:
     toBlock: BigInt(toBlock),
     strict: true,
   })
-  return logs.map((log) => ({
-    txHash: log.transactionHash,
-    logIndex: log.logIndex,
-    token: getAddress(log.address),
-    from: getAddress(log.args.from),
-    to: getAddress(log.args.to),
-    value: log.args.value,
-    blockNumber: Number(log.blockNumber),
-  }))
+  return placedInTx(
+    logs.map((log) => ({
+      txHash: log.transactionHash,
+      logIndex: log.logIndex,
+      token: getAddress(log.address),
+      from: getAddress(log.args.from),
+      to: getAddress(log.args.to),
+      value: log.args.value,
+      blockNumber: Number(log.blockNumber),
+    })),
+  )
+}
+
+/** Token transfers (with block-wide log indexes) numbered within their transaction instead (ChainTransfer.logIndex).
+ * A transaction's logs are all in one block, so a range that reads one of them reads them all. */
+export function placedInTx(transfers: ChainTransfer[]): ChainTransfer[] {
+  const seen = new Map<string, number>()
+  return [...transfers]
+    .sort((a, b) => (a.txHash < b.txHash ? -1 : a.txHash > b.txHash ? 1 : a.logIndex - b.logIndex))
+    .map((t) => {
+      if (t.token === null) return t
+      const key = `${t.txHash.toLowerCase()}:${t.token}:${t.to}`
+      const n = seen.get(key) ?? 0
+      seen.set(key, n + 1)
+      return { ...t, logIndex: n }
+    })
 }
 
 /** Native transfers to any of `receivers` in [from, to] blocks (every block's transactions, fetched in batches). */
@@ -119,7 +141,7 @@ export async function transfersOfTx(chain: Chain, txHash: Hash): Promise<TxTrans
       // Not a Transfer (or an ERC-721 one, whose value is indexed): not a movement of this kind.
     }
   }
-  return { status: 'ok', blockNumber, confirmations, transfers }
+  return { status: 'ok', blockNumber, confirmations, transfers: placedInTx(transfers) }
 }
 
 /** The transfers of a transaction that paid `to` in `token` (null: native), summed, in units of `decimals`. */

@@ -7,9 +7,11 @@ import {
   createWalletClient,
   http,
   publicActions,
+  encodeFunctionData,
   parseUnits,
   type Address,
   type Hash,
+  type Hex,
   type PrivateKeyAccount,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -124,6 +126,17 @@ export function chainKit(url: string) {
       return receipt(await walletOf(from).sendTransaction({ to, value: parseUnits(eth, 18) }))
     },
     mine: (blocks: number) => test.mine({ blocks }),
+    /** The chain's state now, to go back to (a reorganisation's fork point). */
+    snapshot: () => test.snapshot(),
+    revert: (id: Hex) => test.revert({ id }),
+    /** A token transfer signed but not sent: sending the same bytes again after a revert re-mines the same transaction. */
+    async signTokenTransfer(from: PrivateKeyAccount, token: Address, to: Address, usd: string): Promise<Hex> {
+      const wallet = walletOf(from)
+      const data = encodeFunctionData({ abi: testUsdAbi, functionName: 'transfer', args: [to, parseUnits(usd, 6)] })
+      const request = await wallet.prepareTransactionRequest({ to: token, data, gas: 100_000n })
+      return wallet.signTransaction(request)
+    },
+    sendRaw: (serializedTransaction: Hex) => test.sendRawTransaction({ serializedTransaction }),
     head: async () => Number(await test.getBlockNumber({ cacheTime: 0 })),
   }
 }
