@@ -8,13 +8,14 @@ import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { Instrument } from '#contract/markets.ts'
 import type { Side } from '#contract/orders.ts'
-import { ratesFromQuotes } from '#contract/trading-math.ts'
+import { openPrice, ratesFromQuotes } from '#contract/trading-math.ts'
 import { Sheet } from '../../../components/ui/sheet.tsx'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { toast } from '../../../components/ui/toast.tsx'
 import { ApiError } from '../../../lib/api.ts'
 import { useFormat } from '../../../lib/format.ts'
+import { isPlainNumber } from '../../../lib/number-input.ts'
 import { useSession } from '../../../lib/session.ts'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { operationKeys, orderQueries, useOpenPosition, usePlaceLimit } from '../api.ts'
@@ -67,6 +68,7 @@ function TicketBody({ inst, market, side, onClose }: Props) {
   const [tried, setTried] = useState(false)
   useKeyboardInset(true)
 
+  const quote = market.quote(inst.symbol)
   const rates = useMemo(() => ratesFromQuotes(market.quotes), [market.quotes])
   const basePreview = account.data
     ? previewOrder(inst, formOf(state, undefined), account.data, positions.data?.list ?? [], market)
@@ -82,11 +84,12 @@ function TicketBody({ inst, market, side, onClose }: Props) {
   const checks: TicketChecks = {
     lots: lotsProblem(inst, state.lots),
     limitPrice: state.type === 'limit' && !preview ? 'missing' : null,
+    slippage: state.type === 'market' && state.slippage !== '' && !isPlainNumber(state.slippage),
     // Typed but giving no price (an amount the price cannot make), or a price on the wrong side.
     tp: state.tp.text !== '' && !!preview && (!tpPrice || !preview.takeProfitValid),
     sl: state.sl.text !== '' && !!preview && (!slPrice || !preview.stopLossValid),
   }
-  const isReady = !!preview && preview.isAffordable && !checks.lots && !checks.limitPrice && !checks.tp && !checks.sl
+  const isReady = !!preview && preview.isAffordable && !checks.lots && !checks.limitPrice && !checks.slippage && !checks.tp && !checks.sl
 
   if (account.isPending || positions.isPending) return <SkeletonRows rows={4} />
   if (account.isError || positions.isError)
@@ -155,6 +158,7 @@ function TicketBody({ inst, market, side, onClose }: Props) {
       state={state}
       onChange={(patch) => setState((s) => ({ ...s, ...patch }))}
       preview={preview}
+      marketPrice={quote ? openPrice(state.side, quote) : null}
       ctx={ctx}
       currency={account.data.currency}
       showErrors={tried}
