@@ -72,6 +72,7 @@ test("user B signing in after user A never sees A's balance, records or messages
   const inviteCode = (await page.getByTestId('invite-code').textContent())!
   await page.goto('/profile/balance')
   await page.getByTestId('balance-panel').getByRole('radio', { name: 'Live', exact: true }).click()
+  await page.getByTestId('switch-live-confirm').click()
   await expect(page.getByTestId('balance-total')).toHaveText('0.00 USDT')
   await page.goto('/profile')
   await expect(page.getByTestId('account-address')).toHaveText(addressA)

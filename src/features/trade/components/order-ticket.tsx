@@ -9,6 +9,7 @@ import { msg } from '@lingui/core/macro'
 import type { Instrument } from '#contract/markets.ts'
 import type { Side } from '#contract/orders.ts'
 import { openPrice, ratesFromQuotes } from '#contract/trading-math.ts'
+import { BookLabel } from '../../../components/ui/book-badge.tsx'
 import { Sheet } from '../../../components/ui/sheet.tsx'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
@@ -36,9 +37,17 @@ type Props = { inst: Instrument; market: Market; side: Side; open: boolean; onCl
 
 export function OrderTicket(props: Props) {
   const { t } = useLingui()
-  // Mounted only while open, so every opening starts from a fresh form and a fresh operation key.
+  const userId = useSession((s) => s.userId)
+  const book = useQuery(orderQueries.account(userId)).data?.book
+  // Mounted only while open, so every opening starts from a fresh form and a fresh operation key. The title names
+  // the book on the form and on the review, so Demo and Live never look alike.
+  const title = (
+    <span className="ticket-title">
+      {t`New order: ${props.inst.symbol}`} {book && <BookLabel book={book} testId="ticket-book" />}
+    </span>
+  )
   return (
-    <Sheet open={props.open} onClose={props.onClose} title={t`New order: ${props.inst.symbol}`}>
+    <Sheet open={props.open} onClose={props.onClose} title={title}>
       {props.open && <TicketBody {...props} />}
     </Sheet>
   )
@@ -136,6 +145,7 @@ function TicketBody({ inst, market, side, onClose }: Props) {
     return (
       <TicketConfirm
         inst={inst}
+        book={account.data.book}
         state={state}
         form={confirming.form}
         preview={confirming.quoted}

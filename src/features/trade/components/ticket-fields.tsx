@@ -8,7 +8,9 @@ import { AmountInput } from '../../../components/ui/amount-input.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Segmented } from '../../../components/ui/segmented.tsx'
 import { useFormat } from '../../../lib/format.ts'
+import { isPlainNumber } from '../../../lib/number-input.ts'
 import { farFrom } from '../far.ts'
+import { useLotsText } from '../use-lots-text.ts'
 import type { Preview } from '../preview.ts'
 import type { StopContext } from '../stops.ts'
 import { StopField, type StopValue } from './stop-field.tsx'
@@ -48,7 +50,8 @@ type Props = {
 export function TicketFields({ inst, state, onChange, preview, marketPrice, ctx, currency, showErrors, checks, unreasonable, disabled, onReview }: Props) {
   const { t } = useLingui()
   const f = useFormat()
-  const lots = state.lots ? f.amount(state.lots, { digits: decimalsOf(state.lots) }) : '0'
+  const lotsText = useLotsText()
+  const size = lotsText(isPlainNumber(state.lots) ? state.lots : '0')
   const symbol = inst.symbol
   const stopOut = preview?.stopOut ? f.price(preview.stopOut.toFixed(inst.digits)) : ''
   const min = f.amount(inst.lotMin, { digits: decimalsOf(inst.lotMin) })
@@ -62,11 +65,11 @@ export function TicketFields({ inst, state, onChange, preview, marketPrice, ctx,
   const submit =
     state.type === 'limit'
       ? isBuy
-        ? t({ message: `Review buy limit of ${lots} lots ${symbol} at ${limit}`, comment: 'Button; lots is a decimal number such as 0.01' })
-        : t({ message: `Review sell limit of ${lots} lots ${symbol} at ${limit}`, comment: 'Button; lots is a decimal number such as 0.01' })
+        ? t({ message: `Review buy limit of ${size} ${symbol} at ${limit}`, comment: 'Button; size is a number of lots such as "0.01 lots"' })
+        : t({ message: `Review sell limit of ${size} ${symbol} at ${limit}`, comment: 'Button; size is a number of lots such as "0.01 lots"' })
       : isBuy
-        ? t({ message: `Buy ${lots} lots ${symbol}`, comment: 'Button that opens the confirmation; lots is a decimal number such as 0.01' })
-        : t({ message: `Sell ${lots} lots ${symbol}`, comment: 'Button that opens the confirmation; lots is a decimal number such as 0.01' })
+        ? t({ message: `Buy ${size} ${symbol}`, comment: 'Button that opens the confirmation; size is a number of lots such as "0.01 lots"' })
+        : t({ message: `Sell ${size} ${symbol}`, comment: 'Button that opens the confirmation; size is a number of lots such as "0.01 lots"' })
   return (
     <form
       className="ticket"
