@@ -75,6 +75,8 @@ function TicketBody({ inst, market, side, onClose }: Props) {
   }))
   const [confirming, setConfirming] = useState<{ quoted: Preview; form: TicketForm; requote?: string } | null>(null)
   const [tried, setTried] = useState(false)
+  // Set in the tap itself: the mutation's own pending state reaches the button a task later, after a double tap.
+  const [isSending, setIsSending] = useState(false)
   useKeyboardInset(true)
 
   const quote = market.quote(inst.symbol)
@@ -89,7 +91,7 @@ function TicketBody({ inst, market, side, onClose }: Props) {
   const slPrice = ctx ? stopPrice('sl', state.sl.mode, state.sl.text, ctx) : null
   const form = formOf(state, { tp: tpPrice?.toFixed(inst.digits), sl: slPrice?.toFixed(inst.digits) })
   const preview = account.data ? previewOrder(inst, form, account.data, positions.data?.list ?? [], market) : null
-  const sending = openPosition.isPending || placeLimit.isPending
+  const sending = isSending || openPosition.isPending || placeLimit.isPending
   const checks: TicketChecks = {
     lots: lotsProblem(inst, state.lots),
     limitPrice: state.type === 'limit' && !preview ? 'missing' : null,
@@ -110,7 +112,7 @@ function TicketBody({ inst, market, side, onClose }: Props) {
   }
 
   const handleConfirm = () => {
-    if (!confirming || !preview) return
+    if (!confirming || !preview || isSending) return
     const { quoted } = confirming
     const sent = confirming.form
     if (state.type === 'market' && movedBeyond(quoted.price, preview.price, state.slippage)) {
@@ -119,6 +121,7 @@ function TicketBody({ inst, market, side, onClose }: Props) {
       setConfirming({ quoted: preview, form, requote: t`The price moved from ${from} to ${to}, more than the slippage you accepted. Check the new numbers and confirm again.` })
       return
     }
+    setIsSending(true)
     const stops = { takeProfit: sent.takeProfit, stopLoss: sent.stopLoss }
     const base = { symbol: inst.symbol, side: state.side, lots: state.lots, leverage: state.leverage, ...stops }
     const done = (kind: 'position' | 'limit') => {
@@ -126,6 +129,7 @@ function TicketBody({ inst, market, side, onClose }: Props) {
       onClose()
     }
     const failed = (error: Error) => {
+      setIsSending(false)
       keys.settled(error)
       // The server saw the price move past the slippage too (its 409, while the price here moved as well): show its
       // words and the fresh numbers. Other refusals show as they are.
