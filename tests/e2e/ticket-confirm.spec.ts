@@ -33,3 +33,15 @@ test('a double tap on Confirm sends one order and the button is disabled from th
   await expect(page.getByTestId('position')).toHaveCount(1)
   expect(sent).toHaveLength(1)
 })
+
+test('the ticket starts with a slippage a few seconds of review can use: 0.05 % of the price, not the spread', async ({ page }) => {
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  await page.goto('/detail?symbol=BTCUSDT')
+  const ask = Number(((await page.getByTestId('instrument-ask').textContent()) ?? '').replace(/[^\d.]/g, ''))
+  await page.getByTestId('trade-buy').click()
+  const ticket = page.getByRole('dialog', { name: /BTCUSDT/ })
+  const shown = Number((await ticket.getByTestId('ticket-slippage').inputValue()).replace(/,/g, ''))
+  // The ask may move a little between reading it and opening the ticket.
+  expect(Math.abs(shown - ask * 0.0005)).toBeLessThan(ask * 0.00002)
+})

@@ -21,6 +21,7 @@ import { useSession } from '../../../lib/session.ts'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { operationKeys, orderQueries, useOpenPosition, usePlaceLimit } from '../api.ts'
 import { lotsProblem, movedBeyond, previewOrder, type Market, type Preview, type TicketForm } from '../preview.ts'
+import { defaultSlippage } from '../slippage.ts'
 import { stopPrice, type StopContext } from '../stops.ts'
 import { useKeyboardInset } from '../use-keyboard-inset.ts'
 import { TicketFields, type TicketChecks, type TicketState } from './ticket-fields.tsx'
@@ -69,7 +70,7 @@ function TicketBody({ inst, market, side, onClose }: Props) {
     lots: inst.lotMin,
     leverage: inst.leverages.includes(100) ? 100 : (inst.leverages.at(-1) ?? 1),
     limitPrice: '',
-    slippage: inst.spread,
+    slippage: defaultSlippage(inst, quoteAtOpening(market, inst.symbol, side)),
     tp: { mode: 'price', text: '' },
     sl: { mode: 'price', text: '' },
   }))
@@ -182,6 +183,11 @@ function TicketBody({ inst, market, side, onClose }: Props) {
       onReview={handleReview}
     />
   )
+}
+
+function quoteAtOpening(market: Market, symbol: string, side: Side): string | null {
+  const quote = market.quote(symbol)
+  return quote ? openPrice(side, quote).toFixed() : null
 }
 
 function formOf(s: TicketState, stops: { tp?: string; sl?: string } | undefined): TicketForm {
