@@ -66,7 +66,7 @@ async function newPage(browser: Browser, base: string, width: number, scheme: 'l
   const height = width >= 1100 ? 900 : 926
   const context = await browser.newContext({ baseURL: base, viewport: { width, height }, isMobile: width < 1100, hasTouch: width < 1100, colorScheme: scheme, locale: lang.bcp47, serviceWorkers: 'block' })
   await context.addInitScript((code) => {
-    sessionStorage.setItem('keelson.intro.shown', '1')
+    localStorage.setItem('keelson.intro.shown', '1')
     const s = JSON.parse(localStorage.getItem('keelson.session') ?? '{}') as Record<string, unknown>
     localStorage.setItem('keelson.session', JSON.stringify({ ...s, language: code }))
   }, lang.code)

@@ -83,6 +83,14 @@ describe('translated messages', () => {
 })
 
 describe('createTranslator', () => {
+  it("writes amounts and prices in the reader's language, with their digits, and leaves other values alone", async () => {
+    const translate = await createTranslator(join(localesDir, 'does-not-exist'), silent)
+    expect(translate('de_DE', 'priceMoved', { price: '95113.24' })).toContain('95.113,24')
+    expect(translate('en_US', 'priceMoved', { price: '95113.24' })).toContain('95,113.24')
+    expect(translate('swe_SWE', 'priceMoved', { price: '1.10500' })).toContain('1,10500')
+    expect(translate('en_US', 'mailCodeSubject', { code: '123456' })).toContain('123456')
+  })
+
   it('answers English for every language when no catalogs exist yet', async () => {
     const translate = await createTranslator(join(localesDir, 'does-not-exist'), silent)
     expect(translate('de_DE', 'internal')).toBe('Request Error')

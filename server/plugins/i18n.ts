@@ -63,8 +63,28 @@ export async function createTranslator(
     byLocale.set(bcp47, i18n)
   }
   return (language, key, values) => {
-    const i18n = byLocale.get(toBcp47(language)) ?? byLocale.get('en-US')!
+    const locale = toBcp47(language)
+    const i18n = byLocale.get(locale) ?? byLocale.get('en-US')!
     const descriptor = serverMessages[key]
-    return i18n._({ id: descriptor.id, message: descriptor.message, values: { platformName: platformName(), ...values } })
+    return i18n._({ id: descriptor.id, message: descriptor.message, values: { platformName: platformName(), ...readable(values, locale) } })
   }
+}
+
+/** The values that are amounts or prices; others (an order number, a chain code, a field name) stay as they are. */
+const NUMBER_KEYS = new Set(['above', 'allowed', 'amount', 'available', 'fee', 'free', 'left', 'max', 'min', 'price', 'receive', 'required', 'step'])
+const DECIMAL = /^-?\d+(\.\d+)?$/
+
+/**
+ * Amounts and prices in the reader's language, as the app shows them ("95.113,24" in German, not "95113.24"), with
+ * the digits they came with. Intl takes the exact decimal string, so nothing passes through a float.
+ */
+export function readable(values: MessageValues | undefined, locale: string): MessageValues | undefined {
+  if (!values) return values
+  const out: MessageValues = { ...values }
+  for (const [key, value] of Object.entries(values)) {
+    if (!NUMBER_KEYS.has(key) || typeof value !== 'string' || !DECIMAL.test(value)) continue
+    const digits = value.split('.')[1]?.length ?? 0
+    out[key] = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value as unknown as number)
+  }
+  return out
 }

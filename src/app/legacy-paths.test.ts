@@ -19,6 +19,8 @@ describe('old path names', () => {
   it('match with a trailing slash or other letter case, and leave other paths alone', () => {
     expect(legacyTarget('/Markets/')).toBe('/trades')
     expect(legacyTarget('/record')).toBe('/profile/records')
+    // Deposit is the account area's Deposit screen (the currency list at /cruuency is not where money comes in).
+    expect(legacyTarget('/deposit')).toBe('/profile/deposit')
     expect(legacyTarget('/trades')).toBeUndefined()
     expect(legacyTarget('/constructor')).toBeUndefined()
   })

@@ -9,7 +9,7 @@ export const LEGACY_PATHS: Readonly<Record<string, string>> = {
   '/settings': '/profile/settings',
   '/verification': '/profile/verification',
   '/about': '/aboutUs',
-  '/deposit': '/cruuency',
+  '/deposit': '/profile/deposit',
   '/withdraw': '/profile/withdraw',
   '/financing': '/loan',
   '/orders': '/profile/orders',

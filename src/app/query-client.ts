@@ -3,7 +3,7 @@ import { ApiError } from '../lib/api.ts'
 import { STALE } from '../lib/stale.ts'
 
 export function createQueryClient() {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: STALE.minute,
@@ -15,5 +15,18 @@ export function createQueryClient() {
       },
       mutations: { networkMode: 'online' },
     },
+  })
+  refetchFailedOnReconnect(client)
+  return client
+}
+
+/**
+ * Back online, a screen that failed offline loads by itself. React Query refetches on reconnect only when it saw
+ * the network go away; it starts out assuming a network, so an app opened offline never sees the change back and
+ * its screens waited for a Retry tap. Only queries in error: the rest follow React Query's own rules.
+ */
+export function refetchFailedOnReconnect(client: QueryClient, target: Pick<Window, 'addEventListener'> = window): void {
+  target.addEventListener('online', () => {
+    void client.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' })
   })
 }

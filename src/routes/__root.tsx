@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { rememberInviteCode } from '../lib/invite-cookie.ts'
@@ -6,7 +7,7 @@ import { WalletGate } from '../wallet/wallet-gate.tsx'
 import { Realtime } from '../app/realtime.tsx'
 import { OfflineBanner } from '../app/offline-banner.tsx'
 import { UpdatePrompt } from '../app/update-prompt.tsx'
-import { IntroBoard } from '../features/intro/components/intro-board.tsx'
+import { IntroBoard, isIntroDue } from '../features/intro/components/intro-board.tsx'
 import { ErrorFallback } from '../app/error-fallback.tsx'
 // Only asks whether there is a notice; its dialog and the sanitiser (DOMPurify) load once there is one.
 import { NoticePopup } from '../features/notice/components/notice-popup.tsx'
@@ -25,6 +26,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 })
 
 function Root() {
+  const [isIntroOpen, setIsIntroOpen] = useState(isIntroDue)
   return (
     <>
       <OfflineBanner />
@@ -32,8 +34,9 @@ function Root() {
       <WalletGate />
       <Realtime />
       <Outlet />
-      <NoticePopup />
-      <IntroBoard />
+      {/* One modal at a time: the notice waits for the intro board (stacked, one Escape closed both). */}
+      <NoticePopup isHeld={isIntroOpen} />
+      {isIntroOpen && <IntroBoard onClose={() => setIsIntroOpen(false)} />}
     </>
   )
 }

@@ -109,6 +109,7 @@ test('a user deposits USDT from their wallet on the local chain and sees the bal
   await page.goto('/profile/balance')
   const balance = page.getByTestId('balance-panel')
   await balance.getByRole('radio', { name: 'Live', exact: true }).click()
+  await page.getByTestId('switch-live-confirm').click()
   await expect(balance.getByTestId('balance-total')).toHaveText('25.00 USDT')
 })
 

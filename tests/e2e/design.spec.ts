@@ -31,7 +31,7 @@ async function open(browser: Browser, baseURL: string, phone: boolean, signIn: b
     reducedMotion: 'reduce', // skeleton pulses and sheet motion would make colour contrast flicker under axe
   })
   // The intro board is the intro feature's own screen; here it would cover every route.
-  await context.addInitScript(() => sessionStorage.setItem('keelson.intro.shown', '1'))
+  await context.addInitScript(() => localStorage.setItem('keelson.intro.shown', '1'))
   const page = await context.newPage()
   if (signIn) {
     await installWallet(page)

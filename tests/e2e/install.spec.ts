@@ -58,7 +58,6 @@ test('a returning visitor is asked; Not now is remembered across reloads and vis
   // A new tab is a new browser session: the second visit.
   const again = await context.newPage()
   await again.goto('/')
-  await skipIntro(again)
   expect(await offerInstall(again, 'dismissed')).toBe(true)
   const offer = again.getByTestId('install-offer')
   await expect(offer).toBeVisible()
@@ -72,7 +71,6 @@ test('a returning visitor is asked; Not now is remembered across reloads and vis
 
   const third = await context.newPage()
   await third.goto('/')
-  await skipIntro(third)
   expect(await offerInstall(third)).toBe(true)
   await expectNoOffer(third)
 })
@@ -88,7 +86,6 @@ test.describe('iOS Safari', () => {
 
     const again = await context.newPage()
     await again.goto('/')
-    await skipIntro(again)
     const offer = again.getByTestId('install-offer')
     await offer.getByRole('button', { name: 'How to install' }).click()
     const sheet = again.getByRole('dialog', { name: /Add .* to your home screen/ })
@@ -105,7 +102,6 @@ test.describe('iOS Safari', () => {
     await page.close()
     const again = await context.newPage()
     await again.goto('/')
-    await skipIntro(again)
     await expect(again.getByRole('heading', { level: 1 })).toBeVisible()
     await expectNoOffer(again)
   })

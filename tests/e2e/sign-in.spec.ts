@@ -20,12 +20,12 @@ test('first visit: the intro leads to connecting a wallet, then sign and land ho
   expect(signatures(wallet)).toBe(1)
 
   await page.goto('/profile')
-  await expect(page.getByTestId('account-address')).toHaveText(wallet.address)
+  await expect(page.getByTestId('account-address')).toHaveAttribute('data-address', wallet.address)
   await expect(page.getByText('Demo', { exact: true })).toBeVisible()
 
   // A reload keeps the session: no second signature.
   await page.reload()
-  await expect(page.getByTestId('account-address')).toHaveText(wallet.address)
+  await expect(page.getByTestId('account-address')).toHaveAttribute('data-address', wallet.address)
   expect(signatures(wallet)).toBe(1)
   expect(wallet.calls.filter((m) => !ALLOWED_METHODS.has(m))).toEqual([])
 })
@@ -133,7 +133,7 @@ test('a session the server revokes (socket close 4001) leaves the app signed out
   await signInFresh(page, wallet)
   const first = (await token(page))!
   await page.goto('/profile')
-  await expect(page.getByTestId('account-address')).toHaveText(wallet.address)
+  await expect(page.getByTestId('account-address')).toHaveAttribute('data-address', wallet.address)
   expect((await request.post('/api/login_out', { headers: { Authorization: first }, data: {} })).status()).toBe(200)
   await expect.poll(() => token(page)).toBeNull()
   await expect(page.getByTestId('account-address')).toHaveCount(0)
@@ -152,7 +152,7 @@ test('a 401 from the server asks for a new signature and carries on', async ({ p
   await signInFresh(page, wallet)
   const first = await token(page)
   await page.goto('/profile')
-  await expect(page.getByTestId('account-address')).toHaveText(wallet.address)
+  await expect(page.getByTestId('account-address')).toHaveAttribute('data-address', wallet.address)
   const revoked = await request.post('/api/login_out', { headers: { Authorization: first! }, data: {} })
   expect(revoked.status()).toBe(200)
   await page.getByRole('link', { name: 'Balance', exact: true }).click()

@@ -97,10 +97,10 @@ test('a phone with no wallet picks a wallet app, approves and signs there, lands
   expect(wallet.signatures()).toBe(1)
 
   await page.goto('/profile')
-  await expect(page.getByTestId('account-address')).toHaveText(wallet.address)
+  await expect(page.getByTestId('account-address')).toHaveAttribute('data-address', wallet.address)
   // The phone reloads the tab while the user was away: the session comes back without asking again.
   await page.reload()
-  await expect(page.getByTestId('account-address')).toHaveText(wallet.address)
+  await expect(page.getByTestId('account-address')).toHaveAttribute('data-address', wallet.address)
   await page.waitForTimeout(1500)
   await expect(page).toHaveURL(/\/profile$/)
   expect(wallet.signatures()).toBe(1)

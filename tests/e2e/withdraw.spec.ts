@@ -16,6 +16,7 @@ async function fundLive(page: Page, amount: string) {
   await page.goto('/profile/balance')
   const balance = page.getByTestId('balance-panel')
   await balance.getByRole('radio', { name: 'Live', exact: true }).click()
+  await page.getByTestId('switch-live-confirm').click()
   await expect(balance.getByTestId('balance-total')).toHaveText(`${amount}.00 USDT`)
 }
 

@@ -132,7 +132,7 @@ describe('POST /api/submissionWithdrawDeposit', () => {
   it('asks for verified identity above 1 000 USDT, and takes it once verified', async () => {
     const { token, id } = await liveUser('5000')
     const refused = await ask(token, '1000.01')
-    expect([refused.status, refused.body.msg]).toEqual([403, 'Withdrawals above 1000 USDT need a verified identity: complete KYC first'])
+    expect([refused.status, refused.body.msg]).toEqual([403, 'Withdrawals above 1,000 USDT need a verified identity: complete KYC first'])
     expect((await ask(token, '1000')).status).toBe(200)
     await verifyIdentity(id)
     expect((await ask(token, '1000.01')).status).toBe(200)
@@ -143,7 +143,7 @@ describe('POST /api/submissionWithdrawDeposit', () => {
     const { token } = await liveUser('60000', { kyc: true })
     expect((await ask(token, '45000')).status).toBe(200)
     const over = await ask(token, '5000.01')
-    expect([over.status, over.body.msg]).toEqual([409, 'You can withdraw at most 50000 USDT in 24 hours; 5000 USDT is left now'])
+    expect([over.status, over.body.msg]).toEqual([409, 'You can withdraw at most 50,000 USDT in 24 hours; 5,000 USDT is left now'])
     const info = (await get('/api/getWithdrawInfo', token)).body.data as WithdrawInfo
     expect(info).toEqual({ balances: [expect.objectContaining({ currency: 'USDT', available: '15000', usedToday: '45000' }), expect.anything()], kycVerified: true, book: 'live' })
     expect((await ask(token, '5000')).status).toBe(200)

@@ -1,8 +1,11 @@
 // /profile/balance: the active book (Demo/Live switch), its total in USDT, each currency's available / in use
 // (margin) / locked, and on the demo book a reset. Loading, error and offline each have their own look.
+import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AccountType } from '#contract/auth.ts'
+import { buttonClass } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { Segmented } from '../../../components/ui/segmented.tsx'
 import { Amount } from '../../../components/ui/amount.tsx'
@@ -12,8 +15,9 @@ import { StaleNote } from '../../../components/ui/stale-note.tsx'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { useSession } from '../../../lib/session.ts'
 import { balanceQueries, useSwitchBook } from '../api.ts'
-import { BookLabel } from './book-badge.tsx'
+import { BookLabel } from '../../../components/ui/book-badge.tsx'
 import { ResetDemoButton } from './reset-demo-button.tsx'
+import { SwitchToLiveSheet } from './switch-to-live.tsx'
 import '../balance.css'
 
 export function BalancePanel() {
@@ -22,6 +26,7 @@ export function BalancePanel() {
   const userId = useSession((s) => s.userId)
   const { data, error, isPending, refetch, dataUpdatedAt } = useQuery(balanceQueries.current(userId))
   const switchBook = useSwitchBook()
+  const [isAskingLive, setIsAskingLive] = useState(false)
   if (isPending) return <Card><SkeletonRows rows={3} /></Card>
   if (!data) return <Card><ErrorState error={error} onRetry={() => void refetch()} /></Card>
 
@@ -33,7 +38,11 @@ export function BalancePanel() {
           <Segmented<AccountType>
             label={t`Book`}
             value={data.book}
-            onChange={(book) => book !== data.book && switchBook.mutate(book)}
+            onChange={(book) => {
+              if (book === data.book) return
+              if (book === 'live') setIsAskingLive(true)
+              else switchBook.mutate(book)
+            }}
             options={[
               { value: 'demo', label: t`Demo`, disabled: switchBook.isPending || !isOnline },
               { value: 'live', label: t`Live`, disabled: switchBook.isPending || !isOnline },
@@ -51,9 +60,29 @@ export function BalancePanel() {
             <Trans>Demo funds are for practice and cannot be withdrawn.</Trans>
           </p>
         )}
+        {data.book === 'live' && !/[1-9]/.test(data.totalUsdt) && (
+          <div className="balance-empty-live" data-testid="balance-empty-live">
+            <p className="caption">
+              <Trans>Your live book is empty. Deposit to trade with real money.</Trans>
+            </p>
+            <Link to="/profile/{-$type}" params={{ type: 'deposit' }} className={buttonClass('primary', 'md', true)}>
+              <Trans>Deposit</Trans>
+            </Link>
+          </div>
+        )}
         {(!isOnline || error) && <StaleNote time={dataUpdatedAt} />}
-        {switchBook.error && <ErrorState error={switchBook.error} compact />}
+        {switchBook.error && !isAskingLive && <ErrorState error={switchBook.error} compact />}
       </Card>
+      <SwitchToLiveSheet
+        open={isAskingLive}
+        pending={switchBook.isPending}
+        error={switchBook.error}
+        onCancel={() => {
+          switchBook.reset()
+          setIsAskingLive(false)
+        }}
+        onConfirm={() => switchBook.mutate('live', { onSuccess: () => setIsAskingLive(false) })}
+      />
       {data.currencies.map((c) => (
         <Card key={c.currency} title={c.currency} titleId={`currency-${c.currency}`}>
           <dl className="balance-facts">

@@ -9,7 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { IconWallet } from '../../../components/ui/icons.tsx'
 import { useSession } from '../../../lib/session.ts'
 import { balanceQueries } from '../api.ts'
-import { BookLabel } from './book-badge.tsx'
+import { BookLabel } from '../../../components/ui/book-badge.tsx'
 
 export function BalanceSummary() {
   const userId = useSession((s) => s.userId)

@@ -11,6 +11,7 @@ import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { TextField } from '../../../components/ui/field.tsx'
 import { toast } from '../../../components/ui/toast.tsx'
 import { ApiError } from '../../../lib/api.ts'
+import { isPlainNumber } from '../../../lib/number-input.ts'
 import { operationKeys } from '../../../lib/operation-keys.ts'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { useSession } from '../../../lib/session.ts'
@@ -41,7 +42,7 @@ export function ClaimForm({ offer }: { offer: Offer }) {
   const problemsOf = (): Problems => {
     const p: Problems = {}
     const hash = txHash.trim()
-    if (amount === '' || !/[1-9]/.test(amount)) p.amount = t`enter amount`
+    if (!isPlainNumber(amount) || !/[1-9]/.test(amount)) p.amount = t`enter amount`
     else if (dec(amount).lt(min)) p.amount = t`The smallest deposit of ${currency} is ${min}`
     else if (dec(amount).decimalPlaces() > scale) p.amount = t`${currency} amounts have at most ${scale} decimals`
     if (!TX_HASH.test(hash)) p.txHash = t`A transaction hash is 0x followed by 64 letters and digits`

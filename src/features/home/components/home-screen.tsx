@@ -23,7 +23,7 @@ export function HomeScreen({ summary, prices }: { summary?: ReactNode; prices?: 
         </h1>
         {isLoggedIn ? (
           <div className="hero-status">
-            <Badge tone="live" testId="signed-in">
+            <Badge tone="up" testId="signed-in">
               <Trans>Signed in</Trans>
             </Badge>
           </div>

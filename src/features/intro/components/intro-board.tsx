@@ -1,36 +1,37 @@
-// The intro board: shown once per browser session on first visit. It talks about the wallet, so Continue leads to
-// connecting one (/empty); e-mail registration stays one tap away, Skip keeps browsing signed out, and the language
-// switch is there before anything else. Skipped on the fresh platform and when the URL is a password-change link.
-import { useState } from 'react'
+// The intro board: shown once per device (localStorage: a new tab or a launch of the installed app is not a new
+// visitor), never to a signed-in user. It talks about the wallet, so Continue leads to connecting one (/empty);
+// e-mail registration stays one tap away, Skip keeps browsing signed out, and the language switch is there before
+// anything else. Skipped on the fresh platform and when the URL is a password-change link. The root route holds
+// whether it is open, so the notice popup waits for it instead of stacking on it.
 import { useNavigate } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useSnapshot } from 'valtio'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { LanguageButton } from '../../../components/language-select.tsx'
 import { ui } from '../../../state/ui.ts'
 import { usePlatformName } from '../../../lib/use-platform-name.ts'
+import { getSession } from '../../../lib/session.ts'
 
 const SHOWN_KEY = 'keelson.intro.shown'
 
-export function shouldShowIntro(platform: string, url: URL, shown: string | null): boolean {
-  if (shown) return false
+export function shouldShowIntro(platform: string, url: URL, shown: string | null, isSignedIn: boolean): boolean {
+  if (shown || isSignedIn) return false
   if (platform === 'fresh') return false
   if (url.pathname.startsWith('/changepwd') && url.searchParams.has('access')) return false
   return true
 }
 
-export function IntroBoard() {
+/** Whether this page load starts with the intro board. */
+export function isIntroDue(): boolean {
+  return shouldShowIntro(ui.platform, new URL(window.location.href), localStorage.getItem(SHOWN_KEY), getSession().isLoggedIn)
+}
+
+export function IntroBoard({ onClose }: { onClose: () => void }) {
   const platformName = usePlatformName()
-  const { platform } = useSnapshot(ui)
   const navigate = useNavigate()
-  const [open, setOpen] = useState(() =>
-    shouldShowIntro(platform, new URL(window.location.href), sessionStorage.getItem(SHOWN_KEY)),
-  )
-  if (!open) return null
   const close = () => {
-    sessionStorage.setItem(SHOWN_KEY, '1')
-    setOpen(false)
+    localStorage.setItem(SHOWN_KEY, '1')
+    onClose()
   }
   const go = (to: '/empty' | '/pass/register') => {
     close()

@@ -9,10 +9,11 @@ const SEEN_KEY = 'keelson.notice.seen'
 
 const NoticeDialog = lazy(() => import('./notice-dialog.tsx').then((m) => ({ default: m.NoticeDialog })))
 
-export function NoticePopup() {
+/** `isHeld` while another modal (the intro board) is up: the notice shows after it, never on top of it. */
+export function NoticePopup({ isHeld = false }: { isHeld?: boolean }) {
   const { data: notice } = useQuery(configQueries.notice())
   const [seen, setSeen] = useState(() => sessionStorage.getItem(SEEN_KEY))
-  if (!notice || seen === notice.id) return null
+  if (!notice || seen === notice.id || isHeld) return null
   const close = () => {
     sessionStorage.setItem(SEEN_KEY, notice.id)
     setSeen(notice.id)

@@ -2,9 +2,12 @@
 // (src/contract/trading-account.ts): equity moves with the open positions' P/L on every tick; margin is the
 // positions' margin, what pending orders reserve is shown apart; a margin level under the margin-call level warns, naming the stop-out level at which positions start to close.
 import type { Decimal } from 'decimal.js'
+import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import type { Order, TradeAccount } from '#contract/orders.ts'
 import { isBelowLevel } from '#contract/trading-math.ts'
+import { BookLabel } from '../../../components/ui/book-badge.tsx'
+import { buttonClass } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { IconInfo } from '../../../components/ui/icons.tsx'
 import { useFormat } from '../../../lib/format.ts'
@@ -17,8 +20,15 @@ export function AccountSummary({ account, positions, market }: { account: TradeA
   const level = live.marginLevel === null ? '—' : f.percent(live.marginLevel.toFixed(2))
   const stopOut = f.percent(account.stopOutLevel)
   const isMarginCall = isBelowLevel(live.marginLevel, account.marginCallLevel)
+  // A live book with nothing in it can only trade once money arrives: say where it comes from.
+  const isEmptyLive = account.book === 'live' && live.equity.isZero() && positions.length === 0
+  const title = (
+    <>
+      <Trans>Trading account</Trans> <BookLabel book={account.book} testId="trade-book" />
+    </>
+  )
   return (
-    <Card title={<Trans>Trading account</Trans>} titleId="trade-account-title">
+    <Card title={title} titleId="trade-account-title">
       <dl className="figures" data-testid="trade-account">
         <dt>
           <Trans>Balance</Trans>
@@ -49,6 +59,16 @@ export function AccountSummary({ account, positions, market }: { account: TradeA
         </dt>
         <dd data-testid="account-margin-level">{level}</dd>
       </dl>
+      {isEmptyLive && (
+        <div className="trade-empty-live" data-testid="trade-empty-live">
+          <p className="caption">
+            <Trans>Your live book is empty. Deposit to trade with real money.</Trans>
+          </p>
+          <Link to="/profile/{-$type}" params={{ type: 'deposit' }} className={buttonClass('primary', 'md', true)}>
+            <Trans>Deposit</Trans>
+          </Link>
+        </div>
+      )}
       {isMarginCall && (
         <p className="margin-warning" role="alert" data-testid="margin-call">
           <IconInfo size={18} />

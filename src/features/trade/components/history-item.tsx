@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { Order } from '#contract/orders.ts'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { useFormat } from '../../../lib/format.ts'
+import { useLotsText } from '../use-lots-text.ts'
 import { CLOSE_REASONS, SIDE_LABELS, STATUS_LABELS } from '../labels.ts'
 import { OrderFacts, ProfitText } from './order-facts.tsx'
 
@@ -10,8 +11,9 @@ import { OrderFacts, ProfitText } from './order-facts.tsx'
  * margin level then), or a limit order that filled or was cancelled.
  */
 export function HistoryItem({ order, digits, currency }: { order: Order; digits?: number; currency: string }) {
-  const { t, i18n } = useLingui()
+  const { i18n } = useLingui()
   const f = useFormat()
+  const lotsText = useLotsText()
   const price = (v: string | null) => (v ? f.price(v, digits) : '—')
   const isPosition = order.kind === 'contract'
   const facts: [React.ReactNode, React.ReactNode][] = isPosition
@@ -34,7 +36,7 @@ export function HistoryItem({ order, digits, currency }: { order: Order; digits?
         <span className="order-title">
           {order.symbol}
           <Badge tone={order.side === 'buy' ? 'up' : 'down'}>{i18n._(SIDE_LABELS[order.side])}</Badge>
-          <span className="caption">{t`${f.amount(order.lots, { digits: /\.(\d+)$/.exec(order.lots)?.[1]?.length ?? 0 })} lots`}</span>
+          <span className="caption">{lotsText(order.lots)}</span>
         </span>
         {isPosition && order.status === 'closed' ? (
           <ProfitText value={order.profit} text={`${f.amount(order.profit, { signed: true })} ${currency}`} testId="history-pl" />

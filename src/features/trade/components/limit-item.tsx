@@ -10,6 +10,7 @@ import { toast } from '../../../components/ui/toast.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { operationKeys, useCancelLimit } from '../api.ts'
+import { useLotsText } from '../use-lots-text.ts'
 import { SIDE_LABELS } from '../labels.ts'
 import type { Market } from '../preview.ts'
 import { OrderFacts } from './order-facts.tsx'
@@ -18,6 +19,7 @@ import { OrderFacts } from './order-facts.tsx'
 export function LimitItem({ order, market, currency }: { order: Order; market: Market; currency: string }) {
   const { t, i18n } = useLingui()
   const f = useFormat()
+  const lotsText = useLotsText()
   const isOnline = useIsOnline()
   const [isAsking, setIsAsking] = useState(false)
   const cancel = useCancelLimit()
@@ -47,7 +49,7 @@ export function LimitItem({ order, market, currency }: { order: Order; market: M
         <span className="order-title">
           {symbol}
           <Badge tone={order.side === 'buy' ? 'up' : 'down'}>{side}</Badge>
-          <span className="caption">{t`${f.amount(order.lots, { digits: /\.(\d+)$/.exec(order.lots)?.[1]?.length ?? 0 })} lots`}</span>
+          <span className="caption">{lotsText(order.lots)}</span>
         </span>
         <Badge tone="info">
           <Trans context="order status">Pending</Trans>

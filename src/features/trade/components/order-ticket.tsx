@@ -8,17 +8,20 @@ import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { Instrument } from '#contract/markets.ts'
 import type { Side } from '#contract/orders.ts'
-import { ratesFromQuotes } from '#contract/trading-math.ts'
+import { openPrice, ratesFromQuotes } from '#contract/trading-math.ts'
+import { BookLabel } from '../../../components/ui/book-badge.tsx'
 import { Sheet } from '../../../components/ui/sheet.tsx'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { toast } from '../../../components/ui/toast.tsx'
 import { ApiError } from '../../../lib/api.ts'
 import { useFormat } from '../../../lib/format.ts'
+import { isPlainNumber } from '../../../lib/number-input.ts'
 import { useSession } from '../../../lib/session.ts'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { operationKeys, orderQueries, useOpenPosition, usePlaceLimit } from '../api.ts'
 import { lotsProblem, movedBeyond, previewOrder, type Market, type Preview, type TicketForm } from '../preview.ts'
+import { defaultSlippage } from '../slippage.ts'
 import { stopPrice, type StopContext } from '../stops.ts'
 import { useKeyboardInset } from '../use-keyboard-inset.ts'
 import { TicketFields, type TicketChecks, type TicketState } from './ticket-fields.tsx'
@@ -36,9 +39,17 @@ type Props = { inst: Instrument; market: Market; side: Side; open: boolean; onCl
 
 export function OrderTicket(props: Props) {
   const { t } = useLingui()
-  // Mounted only while open, so every opening starts from a fresh form and a fresh operation key.
+  const userId = useSession((s) => s.userId)
+  const book = useQuery(orderQueries.account(userId)).data?.book
+  // Mounted only while open, so every opening starts from a fresh form and a fresh operation key. The title names
+  // the book on the form and on the review, so Demo and Live never look alike.
+  const title = (
+    <span className="ticket-title">
+      {t`New order: ${props.inst.symbol}`} {book && <BookLabel book={book} testId="ticket-book" />}
+    </span>
+  )
   return (
-    <Sheet open={props.open} onClose={props.onClose} title={t`New order: ${props.inst.symbol}`}>
+    <Sheet open={props.open} onClose={props.onClose} title={title}>
       {props.open && <TicketBody {...props} />}
     </Sheet>
   )
@@ -60,14 +71,17 @@ function TicketBody({ inst, market, side, onClose }: Props) {
     lots: inst.lotMin,
     leverage: inst.leverages.includes(100) ? 100 : (inst.leverages.at(-1) ?? 1),
     limitPrice: '',
-    slippage: inst.spread,
+    slippage: defaultSlippage(inst, quoteAtOpening(market, inst.symbol, side)),
     tp: { mode: 'price', text: '' },
     sl: { mode: 'price', text: '' },
   }))
   const [confirming, setConfirming] = useState<{ quoted: Preview; form: TicketForm; requote?: string } | null>(null)
   const [tried, setTried] = useState(false)
+  // Set in the tap itself: the mutation's own pending state reaches the button a task later, after a double tap.
+  const [isSending, setIsSending] = useState(false)
   useKeyboardInset(true)
 
+  const quote = market.quote(inst.symbol)
   const rates = useMemo(() => ratesFromQuotes(market.quotes), [market.quotes])
   const basePreview = account.data
     ? previewOrder(inst, formOf(state, undefined), account.data, positions.data?.list ?? [], market)
@@ -79,15 +93,16 @@ function TicketBody({ inst, market, side, onClose }: Props) {
   const slPrice = ctx ? stopPrice('sl', state.sl.mode, state.sl.text, ctx) : null
   const form = formOf(state, { tp: tpPrice?.toFixed(inst.digits), sl: slPrice?.toFixed(inst.digits) })
   const preview = account.data ? previewOrder(inst, form, account.data, positions.data?.list ?? [], market) : null
-  const sending = openPosition.isPending || placeLimit.isPending
+  const sending = isSending || openPosition.isPending || placeLimit.isPending
   const checks: TicketChecks = {
     lots: lotsProblem(inst, state.lots),
     limitPrice: state.type === 'limit' && !preview ? 'missing' : null,
+    slippage: state.type === 'market' && state.slippage !== '' && !isPlainNumber(state.slippage),
     // Typed but giving no price (an amount the price cannot make), or a price on the wrong side.
     tp: state.tp.text !== '' && !!preview && (!tpPrice || !preview.takeProfitValid),
     sl: state.sl.text !== '' && !!preview && (!slPrice || !preview.stopLossValid),
   }
-  const isReady = !!preview && preview.isAffordable && !checks.lots && !checks.limitPrice && !checks.tp && !checks.sl
+  const isReady = !!preview && preview.isAffordable && !checks.lots && !checks.limitPrice && !checks.slippage && !checks.tp && !checks.sl
 
   if (account.isPending || positions.isPending) return <SkeletonRows rows={4} />
   if (account.isError || positions.isError)
@@ -100,7 +115,7 @@ function TicketBody({ inst, market, side, onClose }: Props) {
   }
 
   const handleConfirm = () => {
-    if (!confirming || !preview) return
+    if (!confirming || !preview || isSending) return
     const { quoted } = confirming
     const sent = confirming.form
     if (state.type === 'market' && movedBeyond(quoted.price, preview.price, state.slippage)) {
@@ -109,6 +124,7 @@ function TicketBody({ inst, market, side, onClose }: Props) {
       setConfirming({ quoted: preview, form, requote: t`The price moved from ${from} to ${to}, more than the slippage you accepted. Check the new numbers and confirm again.` })
       return
     }
+    setIsSending(true)
     const stops = { takeProfit: sent.takeProfit, stopLoss: sent.stopLoss }
     const base = { symbol: inst.symbol, side: state.side, lots: state.lots, leverage: state.leverage, ...stops }
     const done = (kind: 'position' | 'limit') => {
@@ -116,6 +132,7 @@ function TicketBody({ inst, market, side, onClose }: Props) {
       onClose()
     }
     const failed = (error: Error) => {
+      setIsSending(false)
       keys.settled(error)
       // The server saw the price move past the slippage too (its 409, while the price here moved as well): show its
       // words and the fresh numbers. Other refusals show as they are.
@@ -135,6 +152,7 @@ function TicketBody({ inst, market, side, onClose }: Props) {
     return (
       <TicketConfirm
         inst={inst}
+        book={account.data.book}
         state={state}
         form={confirming.form}
         preview={confirming.quoted}
@@ -157,6 +175,7 @@ function TicketBody({ inst, market, side, onClose }: Props) {
       state={state}
       onChange={(patch) => setState((s) => ({ ...s, ...patch }))}
       preview={preview}
+      marketPrice={quote ? openPrice(state.side, quote) : null}
       ctx={ctx}
       currency={account.data.currency}
       showErrors={tried}
@@ -166,6 +185,11 @@ function TicketBody({ inst, market, side, onClose }: Props) {
       onReview={handleReview}
     />
   )
+}
+
+function quoteAtOpening(market: Market, symbol: string, side: Side): string | null {
+  const quote = market.quote(symbol)
+  return quote ? openPrice(side, quote).toFixed() : null
 }
 
 function formOf(s: TicketState, stops: { tp?: string; sl?: string } | undefined): TicketForm {

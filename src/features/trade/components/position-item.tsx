@@ -12,6 +12,7 @@ import { toast } from '../../../components/ui/toast.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { operationKeys, useClosePosition } from '../api.ts'
+import { useLotsText } from '../use-lots-text.ts'
 import { SIDE_LABELS } from '../labels.ts'
 import { liveProfit, type Market } from '../preview.ts'
 import { OrderFacts, ProfitText } from './order-facts.tsx'
@@ -19,6 +20,7 @@ import { OrderFacts, ProfitText } from './order-facts.tsx'
 export function PositionItem({ order, market, rates, currency }: { order: Order; market: Market; rates: Rates; currency: string }) {
   const { t, i18n } = useLingui()
   const f = useFormat()
+  const lotsText = useLotsText()
   const isOnline = useIsOnline()
   const [isAsking, setIsAsking] = useState(false)
   const close = useClosePosition()
@@ -50,7 +52,7 @@ export function PositionItem({ order, market, rates, currency }: { order: Order;
         <span className="order-title">
           {symbol}
           <Badge tone={order.side === 'buy' ? 'up' : 'down'}>{i18n._(SIDE_LABELS[order.side])}</Badge>
-          <span className="caption">{t`${f.amount(order.lots, { digits: decimals(order.lots) })} lots`}</span>
+          <span className="caption">{lotsText(order.lots)}</span>
         </span>
         <ProfitText value={pl} text={plText} testId="position-pl" />
       </div>
@@ -93,4 +95,3 @@ export function PositionItem({ order, market, rates, currency }: { order: Order;
   )
 }
 
-const decimals = (v: string) => /\.(\d+)$/.exec(v)?.[1]?.length ?? 0

@@ -7,6 +7,7 @@ import type { Side } from '#contract/orders.ts'
 import { AmountInput } from '../../../components/ui/amount-input.tsx'
 import { Segmented } from '../../../components/ui/segmented.tsx'
 import { useFormat } from '../../../lib/format.ts'
+import { farFrom } from '../far.ts'
 import { convertStop, stopPrice, stopViews, type StopContext, type StopKind, type StopMode } from '../stops.ts'
 
 export type StopValue = { mode: StopMode; text: string }
@@ -35,7 +36,10 @@ export function StopField({ kind, value, onChange, ctx, side, reference, error, 
   const views = price && ctx ? stopViews(price, ctx) : null
   const label = kind === 'tp' ? t`Take profit` : t`Stop loss`
   const handleMode = (mode: StopMode) => onChange({ mode, text: ctx ? convertStop(kind, value.mode, mode, value.text, ctx) : '' })
-  const note = error ?? warning
+  const far = farFrom(price, reference)
+  const distance = far ? f.percent(far.toFixed(2)) : ''
+  const farNote = far ? t`This is ${distance} away from ${ref}: check that it is the price you mean.` : undefined
+  const note = error ?? warning ?? farNote
   return (
     <div className="stop-field" data-testid={`stop-${kind}`}>
       <AmountInput
@@ -53,6 +57,11 @@ export function StopField({ kind, value, onChange, ctx, side, reference, error, 
         data-testid={`stop-${kind}-input`}
       />
       {warning && !error && <p className="field-note warn" role="status">{warning}</p>}
+      {farNote && !error && (
+        <p className="field-note warn" role="status" data-testid={`stop-${kind}-far`}>
+          {farNote}
+        </p>
+      )}
       <Segmented
         size="sm"
         label={t`${label} as`}

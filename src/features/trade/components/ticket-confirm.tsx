@@ -1,17 +1,21 @@
 // The confirmation: every number of the order again, as it will be sent. A re-quote (the price moved past the
 // accepted slippage) shows here with the fresh numbers, and the user confirms again or goes back.
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { AccountType } from '#contract/auth.ts'
 import type { Instrument } from '#contract/markets.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { IconInfo } from '../../../components/ui/icons.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import type { Preview, TicketForm } from '../preview.ts'
+import { useLotsText } from '../use-lots-text.ts'
 import type { TicketState } from './ticket-fields.tsx'
 import { TicketFigures } from './ticket-figures.tsx'
 
 type Props = {
   inst: Instrument
+  /** The book the order goes to, named in the button's sentence. */
+  book: AccountType
   state: TicketState
   form: TicketForm
   preview: Preview
@@ -24,7 +28,7 @@ type Props = {
   onConfirm: () => void
 }
 
-export function TicketConfirm({ inst, state, form, preview, currency, requote, error, sending, disabled, onBack, onConfirm }: Props) {
+export function TicketConfirm({ inst, book, state, form, preview, currency, requote, error, sending, disabled, onBack, onConfirm }: Props) {
   const { t } = useLingui()
   const f = useFormat()
   const price = f.price(preview.price.toFixed(inst.digits))
@@ -33,13 +37,24 @@ export function TicketConfirm({ inst, state, form, preview, currency, requote, e
   const isBuy = state.side === 'buy'
   const isLimit = state.type === 'limit'
   const none = t({ message: 'none', context: 'no take profit or stop loss' })
+  const size = useLotsText()(state.lots)
+  const isDemo = book === 'demo'
+  // Whole sentences per book: "on Demo" and "on Live" inflect differently in many languages.
   const confirm = isLimit
     ? isBuy
-      ? t({ message: `Place buy limit: ${lots} lots ${symbol} at ${price}`, comment: 'Button; lots is a decimal number such as 0.01' })
-      : t({ message: `Place sell limit: ${lots} lots ${symbol} at ${price}`, comment: 'Button; lots is a decimal number such as 0.01' })
+      ? isDemo
+        ? t({ message: `Place buy limit: ${size} ${symbol} at ${price} on Demo`, comment: 'Button that sends the order; size is a number of lots such as "0.01 lots"; Demo or Live is the book it goes to' })
+        : t({ message: `Place buy limit: ${size} ${symbol} at ${price} on Live`, comment: 'Button that sends the order; size is a number of lots such as "0.01 lots"; Demo or Live is the book it goes to' })
+      : isDemo
+        ? t({ message: `Place sell limit: ${size} ${symbol} at ${price} on Demo`, comment: 'Button that sends the order; size is a number of lots such as "0.01 lots"; Demo or Live is the book it goes to' })
+        : t({ message: `Place sell limit: ${size} ${symbol} at ${price} on Live`, comment: 'Button that sends the order; size is a number of lots such as "0.01 lots"; Demo or Live is the book it goes to' })
     : isBuy
-      ? t({ message: `Confirm: buy ${lots} lots ${symbol} at ${price}`, comment: 'Button; lots is a decimal number such as 0.01' })
-      : t({ message: `Confirm: sell ${lots} lots ${symbol} at ${price}`, comment: 'Button; lots is a decimal number such as 0.01' })
+      ? isDemo
+        ? t({ message: `Confirm: buy ${size} ${symbol} at ${price} on Demo`, comment: 'Button that sends the order; size is a number of lots such as "0.01 lots"; Demo or Live is the book it goes to' })
+        : t({ message: `Confirm: buy ${size} ${symbol} at ${price} on Live`, comment: 'Button that sends the order; size is a number of lots such as "0.01 lots"; Demo or Live is the book it goes to' })
+      : isDemo
+        ? t({ message: `Confirm: sell ${size} ${symbol} at ${price} on Demo`, comment: 'Button that sends the order; size is a number of lots such as "0.01 lots"; Demo or Live is the book it goes to' })
+        : t({ message: `Confirm: sell ${size} ${symbol} at ${price} on Live`, comment: 'Button that sends the order; size is a number of lots such as "0.01 lots"; Demo or Live is the book it goes to' })
   return (
     <div className="ticket" data-testid="ticket-confirm">
       {requote && (

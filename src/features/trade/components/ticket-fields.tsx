@@ -1,12 +1,16 @@
 // The ticket's form: direction, market or limit, lots, leverage, limit price, TP, SL and the accepted slippage, with
 // the live figures under it and the review button in the sheet's reach.
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { Decimal } from 'decimal.js'
 import type { Instrument } from '#contract/markets.ts'
 import type { Side } from '#contract/orders.ts'
 import { AmountInput } from '../../../components/ui/amount-input.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Segmented } from '../../../components/ui/segmented.tsx'
 import { useFormat } from '../../../lib/format.ts'
+import { isPlainNumber } from '../../../lib/number-input.ts'
+import { farFrom } from '../far.ts'
+import { useLotsText } from '../use-lots-text.ts'
 import type { Preview } from '../preview.ts'
 import type { StopContext } from '../stops.ts'
 import { StopField, type StopValue } from './stop-field.tsx'
@@ -24,13 +28,15 @@ export type TicketState = {
   sl: StopValue
 }
 
-export type TicketChecks = { lots: 'range' | 'step' | null; limitPrice: 'missing' | null; tp: boolean; sl: boolean }
+export type TicketChecks = { lots: 'range' | 'step' | null; limitPrice: 'missing' | null; slippage: boolean; tp: boolean; sl: boolean }
 
 type Props = {
   inst: Instrument
   state: TicketState
   onChange: (patch: Partial<TicketState>) => void
   preview: Preview | null
+  /** What the order would open at now (ask for a buy, bid for a sell), for the limit price's distance warning. */
+  marketPrice: Decimal | null
   ctx: StopContext | null
   currency: string
   showErrors: boolean
@@ -41,10 +47,11 @@ type Props = {
   onReview: () => void
 }
 
-export function TicketFields({ inst, state, onChange, preview, ctx, currency, showErrors, checks, unreasonable, disabled, onReview }: Props) {
+export function TicketFields({ inst, state, onChange, preview, marketPrice, ctx, currency, showErrors, checks, unreasonable, disabled, onReview }: Props) {
   const { t } = useLingui()
   const f = useFormat()
-  const lots = state.lots ? f.amount(state.lots, { digits: decimalsOf(state.lots) }) : '0'
+  const lotsText = useLotsText()
+  const size = lotsText(isPlainNumber(state.lots) ? state.lots : '0')
   const symbol = inst.symbol
   const stopOut = preview?.stopOut ? f.price(preview.stopOut.toFixed(inst.digits)) : ''
   const min = f.amount(inst.lotMin, { digits: decimalsOf(inst.lotMin) })
@@ -52,14 +59,17 @@ export function TicketFields({ inst, state, onChange, preview, ctx, currency, sh
   const step = f.amount(inst.lotStep, { digits: decimalsOf(inst.lotStep) })
   const isBuy = state.side === 'buy'
   const limit = state.limitPrice ? f.price(state.limitPrice, inst.digits) : ''
+  const limitFar = state.type === 'limit' && preview ? farFrom(preview.price, marketPrice) : null
+  const distance = limitFar ? f.percent(limitFar.toFixed(2)) : ''
+  const ref = marketPrice ? f.price(marketPrice.toFixed(inst.digits)) : ''
   const submit =
     state.type === 'limit'
       ? isBuy
-        ? t({ message: `Review buy limit of ${lots} lots ${symbol} at ${limit}`, comment: 'Button; lots is a decimal number such as 0.01' })
-        : t({ message: `Review sell limit of ${lots} lots ${symbol} at ${limit}`, comment: 'Button; lots is a decimal number such as 0.01' })
+        ? t({ message: `Review buy limit of ${size} ${symbol} at ${limit}`, comment: 'Button; size is a number of lots such as "0.01 lots"' })
+        : t({ message: `Review sell limit of ${size} ${symbol} at ${limit}`, comment: 'Button; size is a number of lots such as "0.01 lots"' })
       : isBuy
-        ? t({ message: `Buy ${lots} lots ${symbol}`, comment: 'Button that opens the confirmation; lots is a decimal number such as 0.01' })
-        : t({ message: `Sell ${lots} lots ${symbol}`, comment: 'Button that opens the confirmation; lots is a decimal number such as 0.01' })
+        ? t({ message: `Buy ${size} ${symbol}`, comment: 'Button that opens the confirmation; size is a number of lots such as "0.01 lots"' })
+        : t({ message: `Sell ${size} ${symbol}`, comment: 'Button that opens the confirmation; size is a number of lots such as "0.01 lots"' })
   return (
     <form
       className="ticket"
@@ -114,7 +124,17 @@ export function TicketFields({ inst, state, onChange, preview, ctx, currency, sh
           label={<Trans>Limit price</Trans>}
           value={state.limitPrice}
           onChange={(v) => onChange({ limitPrice: v })}
-          hint={isBuy ? <Trans>Buys when the ask reaches this price or lower.</Trans> : <Trans>Sells when the bid reaches this price or higher.</Trans>}
+          hint={
+            limitFar ? (
+              <span className="warn" data-testid="ticket-limit-far">
+                {t`This is ${distance} away from ${ref}: check that it is the price you mean.`}
+              </span>
+            ) : isBuy ? (
+              <Trans>Buys when the ask reaches this price or lower.</Trans>
+            ) : (
+              <Trans>Sells when the bid reaches this price or higher.</Trans>
+            )
+          }
           error={checks.limitPrice && showErrors ? t`Enter the price to wait for` : undefined}
           data-testid="ticket-limit-price"
         />
@@ -124,6 +144,7 @@ export function TicketFields({ inst, state, onChange, preview, ctx, currency, sh
           value={state.slippage}
           onChange={(v) => onChange({ slippage: v })}
           hint={<Trans>How far the price may move before you confirm, in price units.</Trans>}
+          error={checks.slippage ? t`Enter how far the price may move, 0 or more` : undefined}
           data-testid="ticket-slippage"
         />
       )}

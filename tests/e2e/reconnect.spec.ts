@@ -1,0 +1,33 @@
+// Back online, a screen that could not load offline loads by itself: nobody should have to find Retry.
+import { expect, test, type Page } from '@playwright/test'
+import { installWallet } from './fixtures/wallet.ts'
+import { signInFresh } from './fixtures/app.ts'
+
+async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
+    }
+  })
+}
+
+for (const { path, loaded } of [
+  { path: '/profile/records', loaded: 'record-row' },
+  { path: '/trades', loaded: 'market-row' },
+]) {
+  test(`${path} opened offline loads when the network returns, without Retry`, async ({ page, context }) => {
+    const wallet = await installWallet(page)
+    await signInFresh(page, wallet)
+    await controlledByServiceWorker(page)
+    await context.setOffline(true)
+    try {
+      await page.goto(path)
+      await expect(page.getByText('You are offline. This will load when you are back online.').first()).toBeVisible()
+    } finally {
+      await context.setOffline(false)
+    }
+    await expect(page.getByTestId(loaded).first()).toBeVisible()
+    await expect(page.getByText('You are offline. This will load when you are back online.')).toHaveCount(0)
+  })
+}
