@@ -182,7 +182,7 @@ describe('prices on the instrument\'s grid', () => {
     const { token } = await signIn(app)
     const btc = { symbol: 'BTCUSDT', side: 'buy', lots: '0.01', leverage: 10 }
     expect((await post(app, '/api/createLimitOrder', token, { ...btc, price: '89208.476544' })).body).toEqual({
-      code: 400, msg: 'Prices for BTCUSDT have at most 2 decimals; 89208.476544 has more', data: null,
+      code: 400, msg: 'Prices for BTCUSDT have at most 2 decimals; 89,208.476544 has more', data: null,
     })
     expect((await post(app, '/api/createContractOrder', token, { ...btc, takeProfit: '95218.6001' })).status).toBe(400)
     expect((await post(app, '/api/createContractOrder', token, { ...btc, stopLoss: '90000.001' })).status).toBe(400)
