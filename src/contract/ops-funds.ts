@@ -1,7 +1,7 @@
 // The console's deposits queue and currency/network settings (issue 10). Finance (and admin) only; every action is
 // audited (server/modules/funds/funds.ops.ts). Imported by the server and the ops app only.
 import * as z from 'zod/mini'
-import { Decimal, Page, pageOf } from './endpoint.ts'
+import { Decimal, Int8Id, Page, pageOf } from './endpoint.ts'
 import { Deposit } from './deposits.ts'
 import { CurrencyCode, NetworkCode } from './funds.ts'
 import type { OpsEndpoint } from './ops.ts'
@@ -23,7 +23,7 @@ export type OpsDeposit = z.infer<typeof OpsDeposit>
 
 export const OpsDepositsQuery = z.object({ ...Page.shape, status: z._default(z.enum(['waiting', 'all']), 'waiting') })
 
-const DepositId = z.string().check(z.regex(/^\d{1,19}$/, 'id'))
+const DepositId = Int8Id
 /** A non-negative decimal. */
 const NonNegative = Decimal.check(z.refine((v) => !v.startsWith('-'), 'amount'))
 const Positive = Decimal.check(z.refine((v) => /[1-9]/.test(v) && !v.startsWith('-'), 'amount'))
