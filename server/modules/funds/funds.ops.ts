@@ -109,6 +109,24 @@ function evmAddress(value: string): string {
   }
 }
 
+/** Ether and every EVM network's own coin: 18 decimals. */
+const NATIVE_EVM_DECIMALS = 18
+
+/**
+ * A row is a token or the network's own coin from its creation on (migrations seed them): an update may point a token
+ * at another contract, with that contract's decimals, but never turn it into the native coin (USDT credited as ether
+ * transfers), nor give the native coin a contract or other decimals. Networks that are not EVM have no contracts.
+ */
+function fitsItsKind(before: { kind: string; tokenContract: string | null; tokenDecimals: number }, body: UpdateNetwork): boolean {
+  const contract = body.tokenContract === undefined ? before.tokenContract : body.tokenContract
+  const decimals = body.tokenDecimals ?? before.tokenDecimals
+  if (before.kind !== 'evm') return contract === null
+  if (before.tokenContract === null) return contract === null && decimals === NATIVE_EVM_DECIMALS
+  const newContract = contract !== null && contract.toLowerCase() !== before.tokenContract.toLowerCase()
+  // Decimals belong to the contract: they change only with it.
+  return contract !== null && (decimals === before.tokenDecimals || newContract)
+}
+
 const decimalOrNull = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Decimal(value).toFixed())
 
 async function updateNetwork(app: FastifyInstance, operator: OpsActor, body: UpdateNetwork) {
@@ -124,8 +142,12 @@ async function updateNetwork(app: FastifyInstance, operator: OpsActor, body: Upd
   if (depositAddress && kind === 'evm') depositAddress = evmAddress(depositAddress)
   const tokenDecimals = body.tokenDecimals ?? before.tokenDecimals
   const scale = await scaleOf(app.db, body.currency)
+  if (!fitsItsKind(before, body)) throw new AppError(400, 'networkKindMismatch', { currency: body.currency, network: body.network })
   // A token finer than the ledger's scale would arrive in amounts the ledger cannot hold exactly.
   if (tokenDecimals > scale) throw new AppError(400, 'tokenDecimalsTooFine', { currency: body.currency, scale })
+  for (const amount of [body.depositMin, body.withdrawFee, body.withdrawMin, body.withdrawDailyMax, body.withdrawKycAbove, body.withdrawSecondConfirmAbove]) {
+    if (amount && new Decimal(amount).decimalPlaces() > scale) throw new AppError(400, 'amountTooPrecise', { amount, currency: body.currency, scale })
+  }
   const changes = {
     networkName: body.networkName,
     depositEnabled: body.depositEnabled,
