@@ -16,7 +16,7 @@ import { createMemoryBus, type Bus } from './realtime/bus.ts'
 import { createRedisBus } from './realtime/redis-bus.ts'
 import { createHub } from './realtime/hub.ts'
 import { createSessionCache } from './modules/auth/session-cache.ts'
-import { registerSocketRoutes, SOCKET_MAX_PAYLOAD } from './realtime/socket.routes.ts'
+import { registerSocketRoutes, SOCKET_MAX_PAYLOAD, socketErrorHandler } from './realtime/socket.routes.ts'
 import { startMarket } from './market/start.ts'
 import { startEngine } from './market/engine/engine.ts'
 import { createQuotes } from './market/quotes.ts'
@@ -102,7 +102,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
     await registerSecurity(app, conf.corsOrigins)
     await registerRateLimit(app, redisBus?.client ?? null, conf.rateLimit.timeWindowMs, conf.deploymentName)
-    await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } })
+    await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD }, errorHandler: socketErrorHandler })
     registerSocketRoutes(app)
     registerAuthRoutes(app)
     registerConfigRoutes(app)

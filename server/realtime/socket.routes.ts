@@ -45,6 +45,26 @@ export function isAllowedOrigin(origin: string | undefined, host: string, corsOr
   }
 }
 
+/** Connection errors a client causes by going away (a reset, a half-written frame). */
+const CLIENT_NETWORK_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED'])
+const reportedSockets = new WeakSet<WebSocket>()
+
+/**
+ * @fastify/websocket's error handler. A malformed frame (ws's WS_ERR_* codes) or a dropped connection is the client's
+ * doing and says nothing about the server: one info line per socket, so an anonymous client cannot fill the log with
+ * errors. Anything else came from our handler and is an error. The socket is closed either way.
+ */
+export function socketErrorHandler(error: Error & { code?: string }, socket: WebSocket, request: FastifyRequest) {
+  const code = error.code ?? ''
+  const clientFault = code.startsWith('WS_ERR_') || CLIENT_NETWORK_ERRORS.has(code)
+  if (!clientFault) request.log.error({ err: error }, 'socket handler failed')
+  else if (!reportedSockets.has(socket)) {
+    reportedSockets.add(socket)
+    request.log.info({ ip: request.ip, code, reason: error.message }, 'socket closed: client fault')
+  }
+  socket.terminate()
+}
+
 /** A token bucket: SOCKET_MESSAGE_BURST at once, SOCKET_MESSAGES_PER_SECOND after. False once it is empty. */
 export function messageBudget(clock: () => number = () => performance.now()) {
   let tokens = SOCKET_MESSAGE_BURST
@@ -127,7 +147,6 @@ export function registerSocketRoutes(app: FastifyInstance) {
       clearTimeout(idle)
       hub.remove(client)
     })
-    socket.on('error', (error) => app.log.warn({ err: error }, 'socket error'))
     // Prices are public: a visitor without a token sees them too.
     hub.sendLastTickers(client)
   }

@@ -157,3 +157,32 @@ describe('/ws handshake', () => {
     }
   })
 })
+
+describe('/ws client faults in the log', () => {
+  it('logs a malformed or oversized frame once per connection, at info, never as an error', async () => {
+    const lines: Array<{ level: number; msg: string; code?: string }> = []
+    const logger = { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) } }
+    const logged = await buildTestApp({ logger: logger as unknown as string })
+    try {
+      const at = socketUrl(await logged.listen({ port: 0, host: '127.0.0.1' }))
+      const oversized = await connectTo(at)
+      oversized.socket.send(Buffer.alloc(10_000))
+      oversized.socket.send(Buffer.alloc(10_000))
+      await oversized.closed
+      // A frame with reserved bits set, written by hand: no well-behaved client library sends one.
+      const raw = await connectTo(at)
+      const wire = (raw.socket as unknown as { _socket: import('node:net').Socket })._socket
+      wire.write(Buffer.from([0xf1, 0x80, 0, 0, 0, 0]))
+      wire.write(Buffer.from([0xf1, 0x80, 0, 0, 0, 0]))
+      await raw.closed
+    } finally {
+      await logged.close()
+    }
+    expect(lines.filter((l) => l.level >= 40)).toEqual([])
+    const faults = lines.filter((l) => l.msg === 'socket closed: client fault')
+    expect(faults.map((l) => [l.level, l.code])).toEqual([
+      [30, 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH'],
+      [30, 'WS_ERR_UNEXPECTED_RSV_2_3'],
+    ])
+  })
+})
