@@ -39,6 +39,10 @@ export type AppOptions = {
   ethRpcUrl?: string
   /** Origins allowed to call the API cross-origin; none by default. */
   corsOrigins?: string[]
+  /** The app's own origin (PUBLIC_URL's): the socket admits it and corsOrigins only. */
+  publicOrigin?: string
+  /** Open sockets one address may hold on this process (SOCKETS_PER_ADDRESS); more are refused with 429. */
+  socketsPerAddress?: number
   /** Trust X-Forwarded-* (behind a load balancer), so rate limits see the client's IP. */
   trustProxy?: boolean
   /** Where locales/<bcp47>/server.po live. */
@@ -69,8 +73,8 @@ export type AppOptions = {
   chainLockKey?: number
 }
 
-export type ResolvedOptions = Required<Omit<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail' | 'chainStartBlock'>> &
-  Pick<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'mail' | 'chainStartBlock'> & { rateLimit: RateLimitOptions }
+export type ResolvedOptions = Required<Omit<AppOptions, 'publicOrigin' | 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail' | 'chainStartBlock'>> &
+  Pick<AppOptions, 'publicOrigin' | 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'mail' | 'chainStartBlock'> & { rateLimit: RateLimitOptions }
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -86,6 +90,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     platformName: options.platformName ?? 'Keelson',
     serverTzOffset: options.serverTzOffset ?? 0,
     corsOrigins: options.corsOrigins ?? [],
+    socketsPerAddress: options.socketsPerAddress ?? 30,
     trustProxy: options.trustProxy ?? false,
     localesDir: options.localesDir ?? fileURLToPath(new URL('../locales', import.meta.url)),
     bodyLimit: options.bodyLimit ?? 100 * 1024,
