@@ -1,6 +1,7 @@
 // Operators: created and removed from the command line (server/cli.ts operator ...), signed in with name, password
 // and a TOTP code (otpauth, RFC 6238). A code is good once (totp_last_step); five failed sign-ins in a row lock the
-// operator for fifteen minutes. Passwords use the app's scrypt hashing (modules/password/password-hash.ts).
+// operator for fifteen minutes. Passwords use the app's scrypt hashing (modules/password/password-hash.ts), in the
+// operators' own lane.
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 import { OPERATOR_NAME, OPERATOR_PASSWORD_MIN_LENGTH, OperatorRole, type Operator, type OpsSession, type OpsSignIn } from '#contract/ops.ts'
 import { AppError } from '../../app-error.ts'
@@ -38,7 +39,7 @@ export async function addOperator(db: Db, details: NewOperator, issuer: string):
   const issue = newOperatorIssue(details)
   if (issue) throw new Error(issue)
   const secret = newTotpSecret()
-  const passwordHash = await hashPassword(details.password)
+  const passwordHash = await hashPassword(details.password, 'operators')
   const roles = [...new Set(details.roles)]
   const operator = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -108,11 +109,11 @@ export async function signInOperator(db: Db, input: OpsSignIn, now: number): Pro
   const [row] = OPERATOR_NAME.test(name) ? await db.select().from(operators).where(eq(operators.name, name)) : []
   if (!row) {
     // As slow as a wrong password, so the answer's time does not tell which names exist.
-    await verifyPassword(input.password, DUMMY_HASH)
+    await verifyPassword(input.password, DUMMY_HASH, 'operators')
     throw failed()
   }
   await countAttempt(db, row, now)
-  const passwordOk = await verifyPassword(input.password, row.passwordHash)
+  const passwordOk = await verifyPassword(input.password, row.passwordHash, 'operators')
   const step = totpStep(row.totpSecret, input.code, now)
   if (!passwordOk || step === null) throw failed()
   const token = newToken()
