@@ -38,6 +38,8 @@ async function serve() {
   const app = await buildApp({
     databaseUrl: process.env.DATABASE_URL || undefined,
     redisUrl: process.env.REDIS_URL || undefined,
+    // Its Redis channels: DEPLOYMENT_NAME, else this database's own (never another deployment's).
+    deploymentName: process.env.DEPLOYMENT_NAME || undefined,
     logger: 'warn',
     tickMs: TICK_MS,
     // The clients ping every 5 s, but on a busy machine a starved load generator can fall 15 s behind while it

@@ -55,8 +55,9 @@ function publicOrigin(value: string | undefined): string | undefined {
 }
 
 /** Part of Redis channel names: letters, digits, '.', '_' and '-'. */
-function deploymentName(value: string | undefined): string {
-  const name = text(value) ?? 'keelson'
+function deploymentName(value: string | undefined): string | undefined {
+  const name = text(value)
+  if (name === undefined) return undefined
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) throw new Error(`DEPLOYMENT_NAME must be letters, digits, '.', '_' or '-' (at most 64), got "${value}"`)
   return name
 }

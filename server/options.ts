@@ -61,7 +61,10 @@ export type AppOptions = {
   engineLockKey?: number
   /** Where prices come from (MARKET_FEED, MARKET_FEED_URL): the simulator by default (market/feeds/select.ts). */
   marketFeed?: MarketFeedConfig
-  /** Starts the Redis channel names (DEPLOYMENT_NAME), so deployments sharing a Redis stay apart; 'keelson'. */
+  /**
+   * Starts the Redis channel names and keys (DEPLOYMENT_NAME), so deployments sharing a Redis stay apart; unset,
+   * derived from the database's identity (realtime/deployment.ts).
+   */
   deploymentName?: string
   /** Where uploaded pictures are stored (UPLOAD_DIR; DATA_DIR/uploads); never inside staticDir. */
   uploadDir?: string
@@ -73,8 +76,8 @@ export type AppOptions = {
   chainLockKey?: number
 }
 
-export type ResolvedOptions = Required<Omit<AppOptions, 'publicOrigin' | 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail' | 'chainStartBlock'>> &
-  Pick<AppOptions, 'publicOrigin' | 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'mail' | 'chainStartBlock'> & { rateLimit: RateLimitOptions }
+export type ResolvedOptions = Required<Omit<AppOptions, 'deploymentName' | 'publicOrigin' | 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail' | 'chainStartBlock'>> &
+  Pick<AppOptions, 'deploymentName' | 'publicOrigin' | 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'mail' | 'chainStartBlock'> & { rateLimit: RateLimitOptions }
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -99,7 +102,6 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     stopOutLevel: options.stopOutLevel ?? '50',
     engineLockKey: options.engineLockKey ?? 7_351_004,
     marketFeed: options.marketFeed ?? { name: 'simulator' },
-    deploymentName: options.deploymentName ?? 'keelson',
     chainPollMs: options.chainPollMs ?? 4000,
     chainLockKey: options.chainLockKey ?? 7_351_005,
     uploadDir: options.uploadDir ?? resolve('data', 'uploads'),
