@@ -41,6 +41,12 @@ describe('text PostgreSQL cannot store', () => {
     expect(objectKey.body.msg).toBe(unstorable(NUL))
   })
 
+  it('finds a NUL at the bottom of a deeply nested body without failing itself', async () => {
+    const payload = `{"email":${'['.repeat(5000)}"a\\u0000"${']'.repeat(5000)},"password":"password1"}`
+    const res = await call(app, 'POST', '/api/login', { payload, headers: { 'content-type': 'application/json' } })
+    expect(res.body).toEqual({ code: 400, msg: unstorable('email.0.0.0.0.0.0.0.0.0'), data: null })
+  })
+
   it('keeps text with paired surrogates (emoji) and other languages', async () => {
     const res = await call(app, 'POST', '/api/ops/notice', { token: opsToken, body: { title: 'Maintenance 🔧 維護', content: 'Back soon 👍' } })
     expect(res.status).toBe(200)

@@ -47,7 +47,8 @@ function parse<S extends z.ZodMiniType>(schema: S, input: unknown, where: string
   const result = schema.safeParse(input)
   if (result.success) return result.data
   const issue = result.error.issues[0]
-  const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : where
+  // A path into a deeply nested body can be long: the message names its start.
+  const field = issue && issue.path.length > 0 ? issue.path.slice(0, 10).map(String).join('.') : where
   if (issue?.message === UNSTORABLE_TEXT) throw new AppError(400, 'unstorableText', { field })
   throw new AppError(400, 'invalidInput', { field })
 }

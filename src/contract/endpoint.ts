@@ -53,20 +53,31 @@ export const Int8Id = z.string().check(z.refine((v) => /^\d{1,19}$/.test(v) && (
 export const UNSTORABLE_TEXT = 'unstorableText'
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
-/** The path of the first string (value or key) in `value` that PostgreSQL cannot store; null when there is none. */
-export function unstorableTextPath(value: unknown, path: PropertyKey[] = []): PropertyKey[] | null {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : null
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = unstorableTextPath(value[i], [...path, i])
-      if (found) return found
-    }
-    return null
+/**
+ * The path of the first string (value or key) in `value` that PostgreSQL cannot store; null when there is none.
+ * Walked with a stack of its own, not recursion, so a deeply nested body cannot overflow the call stack; each node
+ * keeps a link to its parent, and the path is built only for the string it finds.
+ */
+export function unstorableTextPath(value: unknown): PropertyKey[] | null {
+  type Node = { value: unknown; key: PropertyKey | null; parent: Node | null }
+  const pathOf = (node: Node) => {
+    const path: PropertyKey[] = []
+    for (let at: Node | null = node; at && at.key !== null; at = at.parent) path.unshift(at.key)
+    return path
   }
-  if (value === null || typeof value !== 'object') return null
-  for (const [key, item] of Object.entries(value)) {
-    const found = UNSTORABLE.test(key) ? [...path, key] : unstorableTextPath(item, [...path, key])
-    if (found) return found
+  const stack: Node[] = [{ value, key: null, parent: null }]
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    if (typeof node.value === 'string') {
+      if (UNSTORABLE.test(node.value)) return pathOf(node)
+      continue
+    }
+    if (node.value === null || typeof node.value !== 'object') continue
+    const entries: Array<[PropertyKey, unknown]> = Array.isArray(node.value) ? node.value.map((item, i) => [i, item]) : Object.entries(node.value)
+    for (const [key] of entries) {
+      if (typeof key === 'string' && UNSTORABLE.test(key)) return pathOf({ value: key, key, parent: node })
+    }
+    for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i]![1], key: entries[i]![0], parent: node })
   }
   return null
 }
