@@ -63,6 +63,23 @@ export async function removeOperator(db: Db, name: string): Promise<boolean> {
   })
 }
 
+/**
+ * Changes an operator's roles through the database's operators_set_roles (migration 0032), the one way a role change
+ * is made, in the same transaction as its audit row. Throws when no operator has the name.
+ */
+export async function setOperatorRoles(db: Db, name: string, roles: OperatorRole[]): Promise<OperatorRole[]> {
+  const unique = [...new Set(roles)]
+  if (unique.length === 0 || unique.some((r) => !OperatorRole.safeParse(r).success)) throw new Error(`Roles: one or more of ${OperatorRole.options.join(', ')}.`)
+  const [row] = await db
+    .select({ id: operators.id })
+    .from(operators)
+    .where(eq(operators.name, name))
+  if (!row) throw new Error(`No operator named "${name}".`)
+  // Roles are the enum's words: a PostgreSQL array literal of them needs no quoting.
+  await db.execute(sql`SELECT operators_set_roles(${name}, ${`{${unique.join(',')}}`}::text[], ${CLI_ACTOR.name})`)
+  return unique
+}
+
 export async function listOperators(db: Db): Promise<Array<Operator & { createdAt: Date }>> {
   const rows = await db
     .select({ id: operators.id, name: operators.name, roles: operators.roles, createdAt: operators.createdAt })
