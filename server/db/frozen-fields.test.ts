@@ -1,4 +1,4 @@
-// What the database refuses whatever role or code asks (migration 0032): a withdrawal's address and amounts once it
+// What the database refuses whatever role or code asks (migration 0025): a withdrawal's address and amounts once it
 // is asked and its outcome once decided, and an order's money fields once it is placed. Rows are written here by
 // hand, as a compromised server role would, so the refusals are the database's own.
 import { randomUUID } from 'node:crypto'

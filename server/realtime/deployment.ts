@@ -1,5 +1,5 @@
 // The deployment's name: what Redis channel names and rate-limit keys start with. Unset (DEPLOYMENT_NAME), it is
-// derived from the database's own identity (migration 0031), so two deployments on two databases never hear each
+// derived from the database's own identity (migration 0024), so two deployments on two databases never hear each
 // other's prices or users' events on a shared Redis, whatever their configuration. A name is claimed on Redis by
 // the database that first used it; a deployment on another database that asks for the same name is refused at start.
 import type { Redis } from 'ioredis'

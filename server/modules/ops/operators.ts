@@ -64,7 +64,7 @@ export async function removeOperator(db: Db, name: string): Promise<boolean> {
 }
 
 /**
- * Changes an operator's roles through the database's operators_set_roles (migration 0032), the one way a role change
+ * Changes an operator's roles through the database's operators_set_roles (migration 0025), the one way a role change
  * is made, in the same transaction as its audit row. Throws when no operator has the name.
  */
 export async function setOperatorRoles(db: Db, name: string, roles: OperatorRole[]): Promise<OperatorRole[]> {
