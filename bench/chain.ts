@@ -33,7 +33,13 @@ const one = async <T>(app: Awaited<ReturnType<typeof buildApp>>, query: ReturnTy
 
 const node = await startLocalNode(8548)
 const dir = mkdtempSync(join(tmpdir(), 'keelson-bench-chain-'))
-const app = await buildApp({ databaseUrl: process.env.DATABASE_URL || undefined, pgliteDir: join(dir, 'pglite'), tickMs: 0, logger: false })
+const app = await buildApp({
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  pgliteDir: join(dir, 'pglite'),
+  deploymentName: process.env.DEPLOYMENT_NAME || undefined,
+  tickMs: 0,
+  logger: false,
+})
 try {
   const kit = chainKit(node.url)
   const token = await kit.deployToken()

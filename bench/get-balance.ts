@@ -64,6 +64,8 @@ if (!isMainThread) {
   const app = await buildApp({
     databaseUrl: process.env.DATABASE_URL || undefined,
     redisUrl: process.env.REDIS_URL || undefined,
+    // Its Redis channels: DEPLOYMENT_NAME, else this database's own (never another deployment's).
+    deploymentName: process.env.DEPLOYMENT_NAME || undefined,
     // AppOptions names a level; buildApp hands any logger option to Fastify: the production line, into a sink.
     logger: { level: 'info', stream: sink } as unknown as string,
     tickMs: 0,

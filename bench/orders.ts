@@ -146,6 +146,8 @@ if (!isMainThread) {
   const app = await buildApp({
     databaseUrl: process.env.DATABASE_URL || undefined,
     redisUrl: process.env.REDIS_URL || undefined,
+    // Its Redis channels: DEPLOYMENT_NAME, else this database's own (never another deployment's).
+    deploymentName: process.env.DEPLOYMENT_NAME || undefined,
     logger: { level: 'info', stream: sink } as unknown as string,
     tickMs: 0,
     rateLimit: { max: 1_000_000_000, signInMax: 1_000_000_000 },

@@ -17,6 +17,8 @@ const COUNT = Number(process.env.BENCH_SIGNUPS ?? 1000)
 const app = await buildApp({
   databaseUrl: process.env.DATABASE_URL || undefined,
   redisUrl: process.env.REDIS_URL || undefined,
+  // Its Redis channels: DEPLOYMENT_NAME, else this database's own (never another deployment's).
+  deploymentName: process.env.DEPLOYMENT_NAME || undefined,
   logger: false,
   tickMs: 0,
   rateLimit: { max: 1_000_000, signInMax: 1_000_000 },

@@ -38,11 +38,15 @@ async function serve() {
   const app = await buildApp({
     databaseUrl: process.env.DATABASE_URL || undefined,
     redisUrl: process.env.REDIS_URL || undefined,
+    // Its Redis channels: DEPLOYMENT_NAME, else this database's own (never another deployment's).
+    deploymentName: process.env.DEPLOYMENT_NAME || undefined,
     logger: 'warn',
     tickMs: TICK_MS,
     // The clients ping every 5 s, but on a busy machine a starved load generator can fall 15 s behind while it
     // opens 5 000 sockets; its sockets closed as idle would measure the machine, not the server.
     socketIdleMs: 60_000,
+    // Every bench client comes from this one address.
+    socketsPerAddress: CLIENTS + 100,
   })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   // Event-loop delay tells a server too slow for its sockets from a machine too busy for the bench.

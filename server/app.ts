@@ -16,7 +16,8 @@ import { createMemoryBus, type Bus } from './realtime/bus.ts'
 import { createRedisBus } from './realtime/redis-bus.ts'
 import { createHub } from './realtime/hub.ts'
 import { createSessionCache } from './modules/auth/session-cache.ts'
-import { registerSocketRoutes, SOCKET_MAX_PAYLOAD } from './realtime/socket.routes.ts'
+import { claimDeploymentName, databaseIdentity, deploymentNameOf } from './realtime/deployment.ts'
+import { registerSocketRoutes, SOCKET_MAX_PAYLOAD, socketErrorHandler } from './realtime/socket.routes.ts'
 import { startMarket } from './market/start.ts'
 import { startEngine } from './market/engine/engine.ts'
 import { createQuotes } from './market/quotes.ts'
@@ -87,9 +88,15 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerErrorHandling(app, translate)
     registerJsonParser(app)
 
-    const redisBus = conf.redisUrl ? await createRedisBus(conf.redisUrl, app.log, conf.deploymentName) : null
+    const databaseId = await databaseIdentity(app.db)
+    const deploymentName = deploymentNameOf(conf.deploymentName, databaseId)
+    const redisBus = conf.redisUrl ? await createRedisBus(conf.redisUrl, app.log, deploymentName) : null
     const bus: Bus = redisBus ?? createMemoryBus()
     cleanups.push(bus.close)
+    if (redisBus) {
+      const stopRenewing = await claimDeploymentName(redisBus.client, deploymentName, databaseId)
+      cleanups.push(async () => stopRenewing())
+    }
     const hub = createHub(bus, app.log)
     await hub.ready
     app.decorate('hub', hub)
@@ -102,8 +109,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     app.decorate('sessionCache', sessionCache)
 
     await registerSecurity(app, conf.corsOrigins)
-    await registerRateLimit(app, redisBus?.client ?? null, conf.rateLimit.timeWindowMs, conf.deploymentName)
-    await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } })
+    await registerRateLimit(app, redisBus?.client ?? null, conf.rateLimit.timeWindowMs, deploymentName)
+    await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD }, errorHandler: socketErrorHandler })
     registerSocketRoutes(app)
     registerAuthRoutes(app)
     registerConfigRoutes(app)

@@ -44,4 +44,10 @@ describe('server/cli.ts', () => {
     expect(res.code).toBe(1)
     expect(res.out).toContain('Unknown key')
   }, 60_000)
+
+  it('refuses a value that does not fit its setting', async () => {
+    const res = await cli('set-config', 'chatProvider', 'javascript:alert(1)')
+    expect(res.code).toBe(1)
+    expect(res.out).toContain('is not a valid value for chatProvider')
+  }, 60_000)
 })

@@ -1,6 +1,6 @@
 // Operator commands against the same database the server uses (DATABASE_URL, else the PGlite under DATA_DIR).
 import { join } from 'node:path'
-import { CONFIG_KEYS, ConfigKey } from '#contract/config.ts'
+import { CONFIG_KEYS, ConfigKey, configValueFits } from '#contract/config.ts'
 import { openDb, type Db } from './db/client.ts'
 import { migrateDb } from './db/migrate.ts'
 import { readEnv } from './env.ts'
@@ -36,6 +36,7 @@ function parse([command, ...rest]: string[]): ((db: Db) => Promise<string>) | Pr
   if (command === 'operator') return operatorCommand(rest, readEnv().app.platformName ?? 'Keelson', USAGE)
   if (command === 'set-config' && rest.length === 2) {
     const [key, value] = [configKey(rest[0]), rest[1]!]
+    if (!configValueFits(key, value)) throw new Error(`"${value}" is not a valid value for ${key}.`)
     return async (db) => (await setConfigValue(db, key, value), `${key} = ${value}`)
   }
   if (command === 'unset-config' && rest.length === 1) {

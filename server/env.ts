@@ -52,9 +52,21 @@ function marketFeed(name: string | undefined, url: string | undefined): MarketFe
   return { name: feed, url: base }
 }
 
+/** PUBLIC_URL's origin (scheme, host and port), or undefined when unset. */
+function publicOrigin(value: string | undefined): string | undefined {
+  const url = text(value)
+  if (url === undefined) return undefined
+  try {
+    return new URL(url).origin
+  } catch {
+    throw new Error(`PUBLIC_URL must be a URL such as https://app.example.com, got "${value}"`)
+  }
+}
+
 /** Part of Redis channel names: letters, digits, '.', '_' and '-'. */
-function deploymentName(value: string | undefined): string {
-  const name = text(value) ?? 'keelson'
+function deploymentName(value: string | undefined): string | undefined {
+  const name = text(value)
+  if (name === undefined) return undefined
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) throw new Error(`DEPLOYMENT_NAME must be letters, digits, '.', '_' or '-' (at most 64), got "${value}"`)
   return name
 }
@@ -88,6 +100,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       chainStartBlock: env.CHAIN_START_BLOCK ? integer('CHAIN_START_BLOCK', env.CHAIN_START_BLOCK, 0) : undefined,
       uploadDir: resolve(text(env.UPLOAD_DIR) ?? join(dataDir, 'uploads')),
       corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+      publicOrigin: publicOrigin(env.PUBLIC_URL),
+      socketsPerAddress: integer('SOCKETS_PER_ADDRESS', env.SOCKETS_PER_ADDRESS, 30),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       rateLimit: {
         max: integer('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 300),

@@ -85,6 +85,11 @@ try {
   cannotStart(error instanceof Error ? error.message : String(error))
 }
 
+if (!env.app.publicOrigin && process.env.NODE_ENV === 'production') {
+  // The socket then admits its own page only on localhost or an IP address (realtime/socket.routes.ts).
+  app.log.warn('PUBLIC_URL is not set: browsers on a domain name cannot open the live socket; set it to the app\'s address')
+}
+
 let stopping = false
 async function shutdown(signal: string) {
   if (stopping) return

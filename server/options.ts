@@ -41,6 +41,10 @@ export type AppOptions = {
   ethRpcUrl?: string
   /** Origins allowed to call the API cross-origin; none by default. */
   corsOrigins?: string[]
+  /** The app's own origin (PUBLIC_URL's): the socket admits it and corsOrigins only. */
+  publicOrigin?: string
+  /** Open sockets one address may hold on this process (SOCKETS_PER_ADDRESS); more are refused with 429. */
+  socketsPerAddress?: number
   /** Trust X-Forwarded-* (behind a load balancer), so rate limits see the client's IP. */
   trustProxy?: boolean
   /** Where locales/<bcp47>/server.po live. */
@@ -64,7 +68,10 @@ export type AppOptions = {
   engineLockKey?: number
   /** Where prices come from (MARKET_FEED, MARKET_FEED_URL): the simulator by default (market/feeds/select.ts). */
   marketFeed?: MarketFeedConfig
-  /** Starts the Redis channel names (DEPLOYMENT_NAME), so deployments sharing a Redis stay apart; 'keelson'. */
+  /**
+   * Starts the Redis channel names and keys (DEPLOYMENT_NAME), so deployments sharing a Redis stay apart; unset,
+   * derived from the database's identity (realtime/deployment.ts).
+   */
   deploymentName?: string
   /** Where uploaded pictures are stored (UPLOAD_DIR; DATA_DIR/uploads); never inside staticDir. */
   uploadDir?: string
@@ -76,8 +83,8 @@ export type AppOptions = {
   chainLockKey?: number
 }
 
-export type ResolvedOptions = Required<Omit<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail' | 'chainStartBlock'>> &
-  Pick<AppOptions, 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'mail' | 'chainStartBlock'> & { rateLimit: RateLimitOptions }
+export type ResolvedOptions = Required<Omit<AppOptions, 'deploymentName' | 'publicOrigin' | 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail' | 'chainStartBlock'>> &
+  Pick<AppOptions, 'deploymentName' | 'publicOrigin' | 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'mail' | 'chainStartBlock'> & { rateLimit: RateLimitOptions }
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -93,6 +100,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     platformName: options.platformName ?? 'Keelson',
     serverTzOffset: options.serverTzOffset ?? 0,
     corsOrigins: options.corsOrigins ?? [],
+    socketsPerAddress: options.socketsPerAddress ?? 30,
     trustProxy: options.trustProxy ?? false,
     localesDir: options.localesDir ?? fileURLToPath(new URL('../locales', import.meta.url)),
     bodyLimit: options.bodyLimit ?? 100 * 1024,
@@ -103,7 +111,6 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     feedStaleMs: options.feedStaleMs ?? 30_000,
     engineLockKey: options.engineLockKey ?? 7_351_004,
     marketFeed: options.marketFeed ?? { name: 'simulator' },
-    deploymentName: options.deploymentName ?? 'keelson',
     chainPollMs: options.chainPollMs ?? 4000,
     chainLockKey: options.chainLockKey ?? 7_351_005,
     uploadDir: options.uploadDir ?? resolve('data', 'uploads'),

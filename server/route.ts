@@ -4,7 +4,7 @@
 // it is all a trading, deposit or product endpoint has to do.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type * as z from 'zod/mini'
-import type { DataOf, Endpoint } from '#contract/endpoint.ts'
+import { storable, UNSTORABLE_TEXT, type DataOf, type Endpoint } from '#contract/endpoint.ts'
 import { AppError } from './app-error.ts'
 import { languageOf } from './plugins/errors.ts'
 import { requireUser, tokensIssuedAfter, type AuthUser } from './plugins/auth.ts'
@@ -47,7 +47,9 @@ function parse<S extends z.ZodMiniType>(schema: S, input: unknown, where: string
   const result = schema.safeParse(input)
   if (result.success) return result.data
   const issue = result.error.issues[0]
-  const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : where
+  // A path into a deeply nested body can be long: the message names its start.
+  const field = issue && issue.path.length > 0 ? issue.path.slice(0, 10).map(String).join('.') : where
+  if (issue?.message === UNSTORABLE_TEXT) throw new AppError(400, 'unstorableText', { field })
   throw new AppError(400, 'invalidInput', { field })
 }
 
@@ -61,6 +63,9 @@ export function route<E extends Endpoint>(
   const name = `${endpoint.method} ${endpoint.path}`
   // Keys are scoped to a user: a money endpoint without one is a bug in the contract, caught at start.
   if (endpoint.money && !endpoint.auth) throw new Error(`${name}: a money endpoint must require auth`)
+  // Every input is read through the contract's StorableInput first, so no endpoint can hand PostgreSQL a NUL.
+  const querySchema = endpoint.query && storable(endpoint.query)
+  const bodySchema = endpoint.body && storable(endpoint.body)
   app.route({
     method: endpoint.method,
     url: `/api${endpoint.path}`,
@@ -68,8 +73,8 @@ export function route<E extends Endpoint>(
     handler: async (request, reply) => {
       if (options.caller) await options.caller(request)
       const user = endpoint.auth ? await requireUser(app.db, request, tokensIssuedAfter(app)) : null
-      const query = endpoint.query ? parse(endpoint.query, request.query, 'query') : undefined
-      const body = endpoint.body ? parse(endpoint.body, request.body, 'body') : undefined
+      const query = querySchema ? parse(querySchema, request.query, 'query') : undefined
+      const body = bodySchema ? parse(bodySchema, request.body, 'body') : undefined
       const run = async (idempotencyKey?: string) => {
         const ctx = { query, body, user, idempotencyKey, request, reply } as RouteContext<E>
         const data = await handler(ctx)

@@ -1,4 +1,4 @@
-// The server can run as a role with only SELECT and INSERT on the ledger's tables (docs/operations-ledger-role.md):
+// The server can run as a role with only SELECT and INSERT on the ledger's tables (docs/operations.md):
 // it still posts, funds and resets books, because the functions that move balances are SECURITY DEFINER
 // (0008_ledger_hardening.sql), and it cannot edit a balance or delete an entry even if its code tried.
 import { randomUUID } from 'node:crypto'
@@ -12,6 +12,8 @@ import { bookBalances, fundDemoBook, openDemoResetAccounts, resetDemoLocked } fr
 import { pgError } from './db-errors.ts'
 import { newUserId } from './test-db.ts'
 import { postJournal } from './post.ts'
+import { addOperator, signInOperator } from '../modules/ops/operators.ts'
+import { totpCode } from '../modules/ops/totp.ts'
 
 const ROLE = 'keelson_ledger_test'
 
@@ -31,6 +33,10 @@ describe.skipIf(!usingPostgres)('the server as a role without UPDATE or DELETE o
       GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${ROLE};
       GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${ROLE};
       REVOKE UPDATE, DELETE, TRUNCATE ON accounts, journals, entries, currencies FROM ${ROLE};
+      REVOKE INSERT ON journals, entries, currencies FROM ${ROLE};
+      REVOKE UPDATE, DELETE, TRUNCATE ON audit_log FROM ${ROLE};
+      REVOKE UPDATE ON operators FROM ${ROLE};
+      GRANT UPDATE (failed_sign_ins, locked_until, totp_last_step) ON operators TO ${ROLE};
       GRANT USAGE ON SCHEMA drizzle TO ${ROLE};
       GRANT SELECT ON drizzle.__drizzle_migrations TO ${ROLE};`))
     const url = new URL(process.env.DATABASE_URL!)
@@ -75,5 +81,36 @@ describe.skipIf(!usingPostgres)('the server as a role without UPDATE or DELETE o
     })
     expect(await denied(sql`SELECT id FROM accounts WHERE owner_id = ${userId} FOR UPDATE`)).toMatchObject({ code: '42501' })
     expect((await bookBalances(db, userId, 'live')).currencies[0]).toMatchObject({ total: '25' })
+  })
+
+  it('cannot mint money: a balanced journal written by hand, from deposits clearing to a user, is refused', async () => {
+    const { db } = restricted
+    const userId = await newUserId(db)
+    await fundDemoBook(db, userId)
+    const minted = db.transaction(async (tx) => {
+      const journal = (await tx.execute(sql`
+        INSERT INTO journals (kind, reason, idempotency_key, user_id) VALUES ('deposit', 'transfer', ${randomUUID()}, ${userId})
+        RETURNING id`)) as unknown as { rows: Array<{ id: string }> }
+      await tx.execute(sql`
+        INSERT INTO entries (journal_id, account_id, amount, currency)
+        SELECT ${journal.rows[0]!.id}, a.id, CASE WHEN a.owner_id IS NULL THEN -1000000 ELSE 1000000 END, 'USDT'
+        FROM accounts a WHERE a.book = 'live' AND a.currency = 'USDT' AND (a.owner_id = ${userId} AND a.kind = 'available' OR a.owner_id IS NULL AND a.kind = 'deposits_clearing')`)
+    })
+    expect(pgError(await minted.then(() => null, (e: unknown) => e))).toMatchObject({ code: '42501', message: 'permission denied for table journals' })
+    expect((await bookBalances(db, userId, 'live')).currencies.every((c) => c.total === '0')).toBe(true)
+  })
+
+  it("changes an operator's roles only through the audited function, and still signs operators in", async () => {
+    const { db } = restricted
+    const { operator, secret } = await addOperator(app.db, { name: `role-${randomUUID().slice(0, 8)}`, password: 'a long operator password', roles: ['support'] }, 'Test')
+    const denied = pgError(await db.execute(sql`UPDATE operators SET roles = ARRAY['admin'] WHERE id = ${operator.id}`).then(() => null, (e: unknown) => e))
+    expect(denied).toMatchObject({ code: '42501', message: 'permission denied for table operators' })
+    const session = await signInOperator(db, { name: operator.name, password: 'a long operator password', code: totpCode(secret, Date.now()) }, Date.now())
+    expect(session.operator.roles).toEqual(['support'])
+    await db.execute(sql`SELECT operators_set_roles(${operator.name}, ARRAY['support', 'finance'], 'role test')`)
+    const trail = (await db.execute(sql`SELECT action, before, after FROM audit_log WHERE subject = ${`operator:${operator.id}`} ORDER BY id DESC LIMIT 1`)) as unknown as {
+      rows: Array<{ action: string; before: unknown; after: unknown }>
+    }
+    expect(trail.rows[0]).toEqual({ action: 'operators.setRoles', before: { roles: ['support'] }, after: { roles: ['support', 'finance'] } })
   })
 })

@@ -8,7 +8,7 @@ const quiet = { warn: () => {} }
 
 describe.skipIf(!url)('redis bus', () => {
   it('carries messages between processes, in order', async () => {
-    const [a, b] = await Promise.all([createRedisBus(url!, quiet), createRedisBus(url!, quiet)])
+    const [a, b] = await Promise.all([createRedisBus(url!, quiet, 'keelson-test'), createRedisBus(url!, quiet, 'keelson-test')])
     try {
       const got: string[] = []
       let done = () => {}

@@ -4,13 +4,11 @@
 import { Redis } from 'ioredis'
 import type { Bus, BusChannel } from './bus.ts'
 
-export const DEFAULT_DEPLOYMENT_NAME = 'keelson'
-
 type Log = { warn: (obj: object, msg: string) => void }
 
 export type RedisBus = Bus & { client: Redis }
 
-export async function createRedisBus(url: string, log: Log, deploymentName = DEFAULT_DEPLOYMENT_NAME): Promise<RedisBus> {
+export async function createRedisBus(url: string, log: Log, deploymentName: string): Promise<RedisBus> {
   const prefix = `${deploymentName}:`
   // Fail fast instead of queueing commands forever while Redis is away; callers treat failures as "not delivered".
   const options = { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: true }

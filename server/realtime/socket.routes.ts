@@ -30,19 +30,66 @@ function parseClientMessage(raw: RawData, isBinary: boolean): ClientMessage | nu
 }
 
 /**
- * A browser always sends Origin with a socket handshake; only this app's own pages (the host the request was sent
- * to) and CORS_ORIGINS may open one, so another site cannot open a socket in a visitor's browser. A handshake
- * without Origin comes from something that is not a browser (the bench, the tests, a monitoring probe): it is let
- * in, because such a client could send any Origin it liked, and it can only bind a token it already holds.
+ * A browser always sends Origin with a socket handshake; only the configured origins (PUBLIC_URL's and
+ * CORS_ORIGINS) may open one, so another site cannot open a socket in a visitor's browser. The Host header proves
+ * nothing: a site whose name an attacker points at this server (DNS rebinding) sends a matching Host and Origin. Only
+ * when no public origin is configured (the zero-setup local run) is the page's own host let in, and then only a
+ * loopback name or an IP address, which no DNS answer can rebind. A handshake without Origin comes from something
+ * that is not a browser (the bench, the tests, a monitoring probe): it is let in, because such a client could send
+ * any Origin it liked, and it can only bind a token it already holds.
  */
-export function isAllowedOrigin(origin: string | undefined, host: string, corsOrigins: readonly string[]): boolean {
+export function isAllowedOrigin(origin: string | undefined, host: string, configured: { publicOrigin?: string; corsOrigins: readonly string[] }): boolean {
   if (origin === undefined) return true
-  if (corsOrigins.includes(origin)) return true
+  if (origin === configured.publicOrigin || configured.corsOrigins.includes(origin)) return true
+  if (configured.publicOrigin !== undefined) return false
   try {
-    return new URL(origin).host === host
+    const url = new URL(origin)
+    return url.host === host && isUnrebindable(url.hostname)
   } catch {
     return false // "null" (a sandboxed frame, a file) and garbage
   }
+}
+
+const isUnrebindable = (hostname: string) =>
+  hostname === 'localhost' || /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || (hostname.startsWith('[') && hostname.endsWith(']'))
+
+/** Counts open sockets per client address on this process; a handshake over the limit is refused. */
+function socketsPerAddress(limit: number) {
+  const open = new Map<string, number>()
+  return {
+    /** Takes a place for `address`, given back when `connection` closes; false when the address has none left. */
+    take(address: string, connection: { once: (event: 'close', listener: () => void) => unknown }): boolean {
+      const count = open.get(address) ?? 0
+      if (count >= limit) return false
+      open.set(address, count + 1)
+      connection.once('close', () => {
+        const left = (open.get(address) ?? 1) - 1
+        if (left <= 0) open.delete(address)
+        else open.set(address, left)
+      })
+      return true
+    },
+  }
+}
+
+/** Connection errors a client causes by going away (a reset, a half-written frame). */
+const CLIENT_NETWORK_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED'])
+const reportedSockets = new WeakSet<WebSocket>()
+
+/**
+ * @fastify/websocket's error handler. A malformed frame (ws's WS_ERR_* codes) or a dropped connection is the client's
+ * doing and says nothing about the server: one info line per socket, so an anonymous client cannot fill the log with
+ * errors. Anything else came from our handler and is an error. The socket is closed either way.
+ */
+export function socketErrorHandler(error: Error & { code?: string }, socket: WebSocket, request: FastifyRequest) {
+  const code = error.code ?? ''
+  const clientFault = code.startsWith('WS_ERR_') || CLIENT_NETWORK_ERRORS.has(code)
+  if (!clientFault) request.log.error({ err: error }, 'socket handler failed')
+  else if (!reportedSockets.has(socket)) {
+    reportedSockets.add(socket)
+    request.log.info({ ip: request.ip, code, reason: error.message }, 'socket closed: client fault')
+  }
+  socket.terminate()
 }
 
 /** A token bucket: SOCKET_MESSAGE_BURST at once, SOCKET_MESSAGES_PER_SECOND after. False once it is empty. */
@@ -127,21 +174,27 @@ export function registerSocketRoutes(app: FastifyInstance) {
       clearTimeout(idle)
       hub.remove(client)
     })
-    socket.on('error', (error) => app.log.warn({ err: error }, 'socket error'))
     // Prices are public: a visitor without a token sees them too.
     hub.sendLastTickers(client)
   }
 
-  const checkOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (isAllowedOrigin(request.headers.origin, request.host, app.conf.corsOrigins)) return
-    request.log.info({ origin: request.headers.origin }, 'socket refused: foreign origin')
-    return sendEnvelope(reply, app.translate, 403, 'forbidden')
+  const places = socketsPerAddress(app.conf.socketsPerAddress)
+  const checkHandshake = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isAllowedOrigin(request.headers.origin, request.host, app.conf)) {
+      request.log.info({ origin: request.headers.origin }, 'socket refused: foreign origin')
+      return sendEnvelope(reply, app.translate, 403, 'forbidden')
+    }
+    // The place is held by the TCP connection, so a failed upgrade gives it back too.
+    if (request.ws && !places.take(request.ip, request.raw.socket)) {
+      request.log.info({ ip: request.ip }, 'socket refused: too many from this address')
+      return sendEnvelope(reply, app.translate, 429, 'rateLimited')
+    }
   }
 
   app.route({
     method: 'GET',
     url: '/ws',
-    onRequest: checkOrigin,
+    onRequest: checkHandshake,
     // A plain HTTP request to the socket's path: not found, in the envelope like every other refusal.
     handler: (_request, reply) => sendEnvelope(reply, app.translate, 404, 'notFound'),
     wsHandler,

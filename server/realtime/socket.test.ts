@@ -157,3 +157,70 @@ describe('/ws handshake', () => {
     }
   })
 })
+
+describe('/ws origins and addresses', () => {
+  it('refuses a foreign name that points at this server (DNS rebinding), though Host and Origin agree', async () => {
+    const port = new URL(url).port
+    const rebound = { origin: `http://rebind.example:${port}`, headers: { host: `rebind.example:${port}` } }
+    expect(await refusedStatus(url, rebound)).toBe(403)
+  })
+
+  it('admits only the configured public origin and CORS origins once PUBLIC_URL is set', async () => {
+    const open = await buildTestApp({ publicOrigin: 'https://app.example', corsOrigins: ['https://partner.example'] })
+    try {
+      const at = socketUrl(await open.listen({ port: 0, host: '127.0.0.1' }))
+      for (const origin of ['https://app.example', 'https://partner.example']) (await connectTo(at, { origin })).socket.close()
+      expect(await refusedStatus(at, { origin: at.replace('ws://', 'http://').replace('/ws', '') })).toBe(403)
+    } finally {
+      await open.close()
+    }
+  })
+
+  it('caps the sockets one address holds, and gives a place back when a socket closes', async () => {
+    const capped = await buildTestApp({ socketsPerAddress: 3 })
+    try {
+      const at = socketUrl(await capped.listen({ port: 0, host: '127.0.0.1' }))
+      const held = await Promise.all([connectTo(at), connectTo(at), connectTo(at)])
+      expect(await refusedStatus(at)).toBe(429)
+      held[0]!.socket.close()
+      await held[0]!.closed
+      // The server sees the close a moment after the client; a new handshake gets the place once it has.
+      let again = await refusedStatus(at).catch(() => 101)
+      for (let i = 0; i < 50 && again === 429; i++) again = await refusedStatus(at).catch(() => 101)
+      expect(again).toBe(101)
+      for (const client of held.slice(1)) client.socket.close()
+    } finally {
+      await capped.close()
+    }
+  })
+})
+
+describe('/ws client faults in the log', () => {
+  it('logs a malformed or oversized frame once per connection, at info, never as an error', async () => {
+    const lines: Array<{ level: number; msg: string; code?: string }> = []
+    const logger = { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) } }
+    const logged = await buildTestApp({ logger: logger as unknown as string })
+    try {
+      const at = socketUrl(await logged.listen({ port: 0, host: '127.0.0.1' }))
+      const oversized = await connectTo(at)
+      oversized.socket.send(Buffer.alloc(10_000))
+      oversized.socket.send(Buffer.alloc(10_000))
+      await oversized.closed
+      // A frame with reserved bits set, written by hand: no well-behaved client library sends one.
+      const raw = await connectTo(at)
+      const wire = (raw.socket as unknown as { _socket: import('node:net').Socket })._socket
+      wire.write(Buffer.from([0xf1, 0x80, 0, 0, 0, 0]))
+      wire.write(Buffer.from([0xf1, 0x80, 0, 0, 0, 0]))
+      await raw.closed
+    } finally {
+      await logged.close()
+    }
+    // (The app's own shutdown may warn, about the database on PostgreSQL: only the frames' lines count here.)
+    expect(lines.filter((l) => l.level >= 40 && /WS_ERR|WebSocket frame|payload size/i.test(JSON.stringify(l)))).toEqual([])
+    const faults = lines.filter((l) => l.msg === 'socket closed: client fault')
+    expect(faults.map((l) => [l.level, l.code])).toEqual([
+      [30, 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH'],
+      [30, 'WS_ERR_UNEXPECTED_RSV_2_3'],
+    ])
+  })
+})

@@ -14,8 +14,11 @@ export const DEPOSIT_STATUSES = ['pending', 'review', 'credited', 'rejected'] as
 export const DepositStatus = z.enum(DEPOSIT_STATUSES)
 export type DepositStatus = z.infer<typeof DepositStatus>
 
-/** What an on-chain check of a claim found wrong; an empty list means it matched. */
-export const CHECK_PROBLEMS = ['notFound', 'failed', 'wrongAddress', 'amountMismatch', 'notConfirmed', 'belowMinimum', 'alreadyCredited'] as const
+/**
+ * What an on-chain check of a claim found wrong; an empty list means it matched. foreignSender: the transfer came
+ * from an address the claimant has not proven to hold (not their sign-in wallet), so an operator decides.
+ */
+export const CHECK_PROBLEMS = ['notFound', 'failed', 'wrongAddress', 'amountMismatch', 'foreignSender', 'notConfirmed', 'belowMinimum', 'alreadyCredited'] as const
 export const CheckProblem = z.enum(CHECK_PROBLEMS)
 export type CheckProblem = z.infer<typeof CheckProblem>
 

@@ -1,7 +1,7 @@
 // The console's deposits queue and currency/network settings (issue 10). Finance (and admin) only; every action is
 // audited (server/modules/funds/funds.ops.ts). Imported by the server and the ops app only.
 import * as z from 'zod/mini'
-import { Decimal, Page, pageOf } from './endpoint.ts'
+import { Decimal, Int8Id, Page, pageOf } from './endpoint.ts'
 import { Deposit } from './deposits.ts'
 import { CurrencyCode, NetworkCode } from './funds.ts'
 import type { OpsEndpoint } from './ops.ts'
@@ -23,9 +23,14 @@ export type OpsDeposit = z.infer<typeof OpsDeposit>
 
 export const OpsDepositsQuery = z.object({ ...Page.shape, status: z._default(z.enum(['waiting', 'all']), 'waiting') })
 
-const DepositId = z.string().check(z.regex(/^\d{1,19}$/, 'id'))
+const DepositId = Int8Id
 /** A non-negative decimal. */
 const NonNegative = Decimal.check(z.refine((v) => !v.startsWith('-'), 'amount'))
+/**
+ * An amount setting (minimums, fees, limits): at most 15 digits before the point. Far above any real limit, and far
+ * below the ledger's 10^20, so sums and fees computed from it always fit; the server checks the currency's scale.
+ */
+const SettingAmount = NonNegative.check(z.refine((v) => /^\d{1,15}(\.|$)/.test(v), 'amount'))
 const Positive = Decimal.check(z.refine((v) => /[1-9]/.test(v) && !v.startsWith('-'), 'amount'))
 
 export const ApproveDeposit = z.object({
@@ -66,18 +71,18 @@ export const UpdateNetwork = z.object({
   networkName: z.optional(z.string().check(z.trim(), z.minLength(2), z.maxLength(60))),
   depositEnabled: z.optional(z.boolean()),
   depositAddress: z.optional(z.nullable(z.string().check(z.trim(), z.minLength(20), z.maxLength(100)))),
-  depositMin: z.optional(NonNegative),
+  depositMin: z.optional(SettingAmount),
   confirmations: z.optional(z.int().check(z.gte(0), z.lte(10000))),
   onChain: z.optional(z.boolean()),
   tokenContract: z.optional(z.nullable(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'tokenContract')))),
   tokenDecimals: z.optional(z.int().check(z.gte(0), z.lte(36))),
   withdrawEnabled: z.optional(z.boolean()),
-  withdrawFee: z.optional(NonNegative),
+  withdrawFee: z.optional(SettingAmount),
   withdrawFeeRate: z.optional(NonNegative.check(z.refine((v) => Number(v) < 1, 'withdrawFeeRate'))),
-  withdrawMin: z.optional(NonNegative),
-  withdrawDailyMax: z.optional(z.nullable(NonNegative)),
-  withdrawKycAbove: z.optional(z.nullable(NonNegative)),
-  withdrawSecondConfirmAbove: z.optional(z.nullable(NonNegative)),
+  withdrawMin: z.optional(SettingAmount),
+  withdrawDailyMax: z.optional(z.nullable(SettingAmount)),
+  withdrawKycAbove: z.optional(z.nullable(SettingAmount)),
+  withdrawSecondConfirmAbove: z.optional(z.nullable(SettingAmount)),
 })
 export type UpdateNetwork = z.infer<typeof UpdateNetwork>
 

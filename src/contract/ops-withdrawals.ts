@@ -3,12 +3,12 @@
 // reason. Above the configured amount a second, different operator confirms: the first approval moves the withdrawal
 // to awaiting_second and carries no hash; the confirmation carries it. Imported by the server and src/ops/ only.
 import * as z from 'zod/mini'
-import { Page, pageOf } from './endpoint.ts'
+import { Int8Id, Page, pageOf } from './endpoint.ts'
 import type { OpsEndpoint } from './ops.ts'
 import { TxHash } from './funds.ts'
 import { Withdrawal } from './withdrawals.ts'
 
-const Id = z.string().check(z.regex(/^\d{1,20}$/, 'id'))
+const Id = Int8Id
 
 export const OpsWithdrawal = z.extend(Withdrawal, {
   userId: z.string(),

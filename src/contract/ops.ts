@@ -5,7 +5,7 @@
 import * as z from 'zod/mini'
 import { CurrencyBalance, RecordKind, TransactionPage } from './account.ts'
 import { AccountType } from './auth.ts'
-import { ConfigKey, Notice } from './config.ts'
+import { ConfigKey, configValueFits, Notice } from './config.ts'
 import { Decimal, Millis, Page, pageOf, type Endpoint } from './endpoint.ts'
 
 export const OPERATOR_ROLES = ['support', 'compliance', 'finance', 'admin'] as const
@@ -178,7 +178,9 @@ export const opsConsoleApi = {
   setConfig: {
     method: 'POST',
     path: '/ops/config',
-    body: z.object({ configKey: ConfigKey, value: z.nullable(z.string().check(z.maxLength(20000))) }),
+    body: z
+      .object({ configKey: ConfigKey, value: z.nullable(z.string().check(z.maxLength(20000))) })
+      .check(z.refine((v) => configValueFits(v.configKey, v.value), { message: 'value', path: ['value'] })),
     data: OpsConfigRow,
     auth: false,
     roles: ['admin'],

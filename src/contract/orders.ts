@@ -3,7 +3,7 @@
 // ledger and take an Idempotency-Key. The maths is in trading-math.ts, shared by the ticket and the server.
 import * as z from 'zod/mini'
 import { AccountType } from './auth.ts'
-import { Decimal, Millis, Page, PositiveDecimal, pageOf, type Endpoint } from './endpoint.ts'
+import { Decimal, Int8Id, Millis, Page, PositiveDecimal, pageOf, type Endpoint } from './endpoint.ts'
 import { Symbol } from './markets.ts'
 
 export const Side = z.enum(['buy', 'sell'])
@@ -36,7 +36,7 @@ export type CreateContractOrder = z.infer<typeof CreateContractOrder>
 export const CreateLimitOrder = z.object({ ...OrderFields, /** Buy fills at ask <= price, sell at bid >= price. */ price: Positive })
 export type CreateLimitOrder = z.infer<typeof CreateLimitOrder>
 
-export const OrderNoBody = z.object({ orderNo: z.string().check(z.regex(/^\d{1,20}$/, 'orderNo')) })
+export const OrderNoBody = z.object({ orderNo: Int8Id })
 
 /**
  * How floating P/L counts in free margin (MetaTrader 5's "use unrealized profit/loss" choices; trading-account.ts):

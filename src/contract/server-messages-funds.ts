@@ -1,6 +1,11 @@
 // Server messages of the funds module (currencies on networks, deposits); spread into serverMessages
 // (server-messages.ts). Each entry is marked /*i18n*/ with an explicit id for Lingui's extractor. Imports nothing.
 export const fundsMessages = {
+  networkKindMismatch: /*i18n*/ {
+    id: 'server.funds.networkKindMismatch',
+    message:
+      '{currency} on {network} cannot change its kind: a token keeps a token contract (its decimals change only with the contract), and the network\'s own coin has no contract and 18 decimals',
+  },
   unknownNetwork: /*i18n*/ { id: 'server.funds.unknownNetwork', message: '{currency} is not offered on the network {network}' },
   depositsClosed: /*i18n*/ {
     id: 'server.funds.depositsClosed',

@@ -30,6 +30,10 @@ export const withdrawalsMessages = {
   },
   withdrawalNotFound: /*i18n*/ { id: 'server.withdrawals.notFound', message: 'Withdrawal not found' },
   withdrawalDecided: /*i18n*/ { id: 'server.withdrawals.decided', message: 'This withdrawal has already been decided' },
+  secondConfirmAdminOnly: /*i18n*/ {
+    id: 'server.withdraw.secondConfirmAdminOnly',
+    message: 'Only an admin may change the amount above which a second operator must confirm a withdrawal',
+  },
   withdrawSameOperator: /*i18n*/ {
     id: 'server.withdrawals.sameOperator',
     message: 'You approved this withdrawal first: a second, different operator must confirm it',

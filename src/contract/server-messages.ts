@@ -27,6 +27,10 @@ export const serverMessages = {
   ...withdrawalsMessages,
   ok: /*i18n*/ { id: 'server.ok', message: 'success' },
   invalidInput: /*i18n*/ { id: 'server.invalidInput', message: 'Invalid input: {field}' },
+  unstorableText: /*i18n*/ {
+    id: 'server.unstorableText',
+    message: 'Invalid input: {field} contains a character that cannot be saved (a NUL or an unpaired surrogate)',
+  },
   invalidBody: /*i18n*/ { id: 'server.invalidBody', message: 'The request body is not valid JSON' },
   unauthorized: /*i18n*/ { id: 'server.unauthorized', message: 'Please sign in again' },
   forbidden: /*i18n*/ { id: 'server.forbidden', message: 'You are not allowed to do this' },

@@ -4,7 +4,7 @@
 // hash, or rejects it with a reason, which unlocks the funds. The fee and the limits: withdraw-math.ts.
 import * as z from 'zod/mini'
 import { AccountType } from './auth.ts'
-import { Decimal, Millis, Page, PositiveDecimal, pageOf, type Endpoint } from './endpoint.ts'
+import { Decimal, Int8Id, Millis, Page, PositiveDecimal, pageOf, type Endpoint } from './endpoint.ts'
 import { CurrencyCode, NetworkCode } from './funds.ts'
 
 /** Asked, waiting for an operator; approved once and waiting for a second operator; paid out; refused. */
@@ -62,5 +62,5 @@ export const withdrawalsApi = {
   submit: { method: 'POST', path: '/submissionWithdrawDeposit', body: SubmitWithdrawal, data: Withdrawal, auth: true, money: true },
   info: { method: 'GET', path: '/getWithdrawInfo', data: WithdrawInfo, auth: true },
   list: { method: 'GET', path: '/getMyWithdrawals', query: Page, data: WithdrawalPage, auth: true },
-  one: { method: 'GET', path: '/getWithdrawal', query: z.object({ id: z.string().check(z.regex(/^\d{1,20}$/, 'id')) }), data: Withdrawal, auth: true },
+  one: { method: 'GET', path: '/getWithdrawal', query: z.object({ id: Int8Id }), data: Withdrawal, auth: true },
 } as const satisfies Record<string, Endpoint>

@@ -12,6 +12,8 @@ process.env.STATIC_DIR ??= 'dist'
 process.env.HOST ??= '127.0.0.1'
 process.env.RATE_LIMIT_MAX ??= '100000'
 process.env.RATE_LIMIT_SIGNIN_MAX ??= '100000'
+// Every browser of the run connects from this one address.
+process.env.SOCKETS_PER_ADDRESS ??= '100000'
 process.env.LOG_LEVEL ??= 'warn'
 // Test-only routes (POST /api/test/sendMessage), see server/modules/messages/test-hooks.routes.ts.
 process.env.E2E_TEST_HOOKS = '1'

@@ -13,6 +13,8 @@ import { buildApp } from '../../app.ts'
 import { chainKit, startLocalNode, type ChainKit, type LocalNode } from '../../test/chain/node.ts'
 import { call, newWallet, signIn, testOptions } from '../../test/helpers.ts'
 import { signInOperator } from '../ops/test-operators.ts'
+import { checkClaimOnChain } from './deposits.service.ts'
+import { networkOf } from './funds.service.ts'
 import { HOUSE, liveAvailable, openNetwork, uploadScreenshot } from './test-funds.ts'
 
 const CONFIRMATIONS = 3
@@ -142,22 +144,41 @@ describe('a claim checked on chain', () => {
   const claim = async (userToken: string, body: Record<string, unknown>) =>
     call(app, 'POST', '/api/createRechargePlat', { token: userToken, body, headers: { 'idempotency-key': `k-${Math.random()}` } })
 
-  it('credits a transfer from elsewhere once it matches and is confirmed', async () => {
-    const user = await signIn(app)
+  it('never credits a claim of a transfer from an address the claimant has not proven: an operator sees the sender and decides', async () => {
+    // Transaction hashes are public: anyone may paste another person's transfer to the house.
+    const claimant = await signIn(app)
     const exchange = newWallet()
     await kit.fund(token, exchange.address, '100')
     const sent = await kit.sendToken(exchange, token, HOUSE, '60')
     const txHash = sent.transactionHash
-    const body = { currency: 'USDT', network: 'ERC20', amount: '60', txHash, last6: txHash.slice(-6), screenshot: await uploadScreenshot(app, user.token) }
-    const res = await claim(user.token, body)
+    const body = { currency: 'USDT', network: 'ERC20', amount: '60', txHash, last6: txHash.slice(-6), screenshot: await uploadScreenshot(app, claimant.token) }
+    const res = await claim(claimant.token, body)
     expect(res.status).toBe(200)
-    expect(res.body.data).toMatchObject({ status: 'pending', source: 'claim', check: { problems: ['notConfirmed'], amount: '60' } })
-    await kit.mine(CONFIRMATIONS)
-    await until('claim credited', () => depositsOf(user.token), (l) => l[0]?.status === 'credited')
-    expect(await liveAvailable(app, user.token, 'USDT')).toBe('60')
+    expect(res.body.data).toMatchObject({ status: 'review', source: 'claim', check: { problems: ['foreignSender', 'notConfirmed'], amount: '60' } })
+    await kit.mine(CONFIRMATIONS + 2)
+    await new Promise((r) => setTimeout(r, 500))
+    expect((await depositsOf(claimant.token))[0]).toMatchObject({ status: 'review' })
+    expect(await liveAvailable(app, claimant.token, 'USDT')).toBe('0')
+    const operator = await signInOperator(app, ['finance'])
+    const queue = (await call(app, 'GET', '/api/ops/deposits', { token: operator.token })).body.data as { list: Deposit[] }
+    const seen = queue.list.find((d) => d.txHash === txHash.toLowerCase())!
+    expect(seen.check).toMatchObject({ from: exchange.address, problems: expect.arrayContaining(['foreignSender']) })
     // The same hash again: refused, whoever asks.
-    const again = await claim(user.token, { ...body, screenshot: await uploadScreenshot(app, user.token) })
+    const again = await claim(claimant.token, { ...body, screenshot: await uploadScreenshot(app, claimant.token) })
     expect(again.status).toBe(409)
+  })
+
+  it('finds nothing wrong with a claimed transfer from the claimant\'s own sign-in wallet', async () => {
+    const user = await signIn(app)
+    await kit.fund(token, user.wallet.address, '20')
+    const sent = await kit.sendToken(user.wallet, token, HOUSE, '12')
+    await kit.mine(CONFIRMATIONS)
+    const config = await networkOf(app.db, 'USDT', 'ERC20')
+    const txHash = sent.transactionHash.toLowerCase()
+    const own = await checkClaimOnChain(app, config, txHash, '12', [user.wallet.address.toLowerCase()])
+    expect(own.check.problems).toEqual([])
+    const someoneElse = await checkClaimOnChain(app, config, txHash, '12', [newWallet().address.toLowerCase()])
+    expect(someoneElse.check.problems).toEqual(['foreignSender'])
   })
 
   it('sends a claim whose amount or receiver does not match to an operator, with what the chain showed', async () => {
@@ -168,7 +189,7 @@ describe('a claim checked on chain', () => {
     await kit.mine(CONFIRMATIONS)
     const body = { currency: 'USDT', network: 'ERC20', amount: '300', txHash: sent.transactionHash, last6: sent.transactionHash.slice(-6) }
     const res = await claim(user.token, { ...body, screenshot: await uploadScreenshot(app, user.token) })
-    expect(res.body.data).toMatchObject({ status: 'review', check: { amount: '30', problems: ['amountMismatch'] } })
+    expect(res.body.data).toMatchObject({ status: 'review', check: { amount: '30', problems: ['amountMismatch', 'foreignSender'] } })
     const missing = `0x${'ab'.repeat(32)}`
     const none = await claim(user.token, { ...body, amount: '30', txHash: missing, last6: missing.slice(-6), screenshot: await uploadScreenshot(app, user.token) })
     expect((none.body.data as Deposit).check?.problems).toEqual(['notFound'])

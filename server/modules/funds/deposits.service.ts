@@ -49,6 +49,19 @@ const userAddress = async (db: Db, userId: string) => (await userById(db, userId
 
 const hasRpc = (app: FastifyInstance) => Boolean(app.conf.ethRpcUrl)
 
+/**
+ * Addresses the user proved to hold, lower case: the sign-in wallet (its signature made the account) and the ones
+ * they asked to follow (addMonitor takes the sign-in wallet only). A transaction hash is public, so a claim of a
+ * transfer from any other address may be someone else's money: it waits for an operator.
+ */
+async function provenAddresses(db: Db, userId: string): Promise<string[]> {
+  const [own, monitors] = await Promise.all([
+    userAddress(db, userId),
+    db.select({ address: depositMonitors.address }).from(depositMonitors).where(eq(depositMonitors.userId, userId)),
+  ])
+  return [own, ...monitors.map((m) => m.address)].filter((a): a is string => a !== null).map((a) => a.toLowerCase())
+}
+
 /** /initRechargeCode: what the deposit screen shows for one currency on one network. */
 export async function depositInstructions(app: FastifyInstance, userId: string, choice: NetworkChoice): Promise<DepositInstructions> {
   const config = await networkOf(app.db, choice.currency, choice.network)
@@ -173,6 +186,7 @@ export async function checkClaimOnChain(
   config: NetworkConfig,
   txHash: string,
   claimed: string,
+  proven: readonly string[],
 ): Promise<{ check: DepositCheck; logIndex: number | null; blockNumber: number | null }> {
   const checkedAt = app.now()
   const found = await transfersOfTx(chainOf(app.conf.ethRpcUrl!), txHash as Hash)
@@ -184,6 +198,7 @@ export async function checkClaimOnChain(
   const problems: CheckProblem[] = []
   if (!paid.first) problems.push('wrongAddress')
   else if (!new Decimal(paid.amount).eq(claimed)) problems.push('amountMismatch')
+  if (paid.first && !proven.includes(paid.first.from.toLowerCase())) problems.push('foreignSender')
   if (paid.first && new Decimal(paid.amount).lt(config.depositMin)) problems.push('belowMinimum')
   if (found.confirmations < config.confirmations) problems.push('notConfirmed')
   return {
@@ -220,7 +235,7 @@ export async function createClaim(app: FastifyInstance, userId: string, body: Cr
     .limit(1)
   if (seen) throw new AppError(409, 'depositTxClaimed')
 
-  const checked = isFollowed(config, hasRpc(app)) ? await checkClaimOnChain(app, config, txHash, body.amount) : null
+  const checked = isFollowed(config, hasRpc(app)) ? await checkClaimOnChain(app, config, txHash, body.amount, await provenAddresses(app.db, userId)) : null
   const problems = checked?.check.problems ?? null
   const status = problems !== null && (problems.length === 0 || onlyWaiting(problems)) ? 'pending' : 'review'
   let row: DepositRow
@@ -268,7 +283,7 @@ export async function recheckPendingClaims(app: FastifyInstance): Promise<number
   let credited = 0
   for (const row of rows) {
     const config = await networkOf(app.db, row.currency, row.network)
-    const { check } = await checkClaimOnChain(app, config, row.txHash, row.amount)
+    const { check } = await checkClaimOnChain(app, config, row.txHash, row.amount, await provenAddresses(app.db, row.userId))
     const confirmations = Math.min(check.confirmations ?? 0, row.confirmationsNeeded)
     if (check.problems.length === 0) {
       await app.db.update(deposits).set({ checkResult: check, confirmations }).where(eq(deposits.id, row.id))

@@ -125,4 +125,31 @@ describe('network settings', () => {
     const usdt = ((await ops(finance.token, 'GET', '/funds/networks')).body.data as OpsNetwork[]).find((n) => n.currency === 'USDT')!
     expect(usdt).toMatchObject({ tokenDecimals: 6, confirmations: 3, withdrawFeeRate: '0' })
   })
+
+  it('keeps a network\'s kind: USDT stays a token with its decimals, ether stays the native coin', async () => {
+    const kind = (currency: string) => `${currency} on ERC20 cannot change its kind: a token keeps a token contract (its decimals change only with the contract), and the network's own coin has no contract and 18 decimals`
+    const native = await ops(finance.token, 'POST', '/funds/networks/update', { currency: 'USDT', network: 'ERC20', tokenContract: null, tokenDecimals: 0 })
+    expect([native.status, native.body.msg]).toEqual([400, kind('USDT')])
+    const decimals = await ops(finance.token, 'POST', '/funds/networks/update', { currency: 'USDT', network: 'ERC20', tokenDecimals: 2 })
+    expect([decimals.status, decimals.body.msg]).toEqual([400, kind('USDT')])
+    const token = await ops(finance.token, 'POST', '/funds/networks/update', { currency: 'ETH', network: 'ERC20', tokenContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7' })
+    expect([token.status, token.body.msg]).toEqual([400, kind('ETH')])
+    // Another contract with its own decimals is a token still.
+    const moved = await ops(finance.token, 'POST', '/funds/networks/update', {
+      currency: 'USDT', network: 'ERC20', tokenContract: '0x52908400098527886E0F7030069857D2E4169EE7', tokenDecimals: 4,
+    })
+    expect(moved.body.data).toMatchObject({ tokenContract: '0x52908400098527886E0F7030069857D2E4169EE7', tokenDecimals: 4 })
+    await resetNetworks(app)
+    await openNetwork(app, 'USDT', { min: '10' })
+  })
+
+  it('refuses amounts no withdrawal could meet or the currency cannot hold', async () => {
+    const huge = await ops(finance.token, 'POST', '/funds/networks/update', { currency: 'USDT', network: 'ERC20', withdrawMin: '12345678901234567890' })
+    expect([huge.status, huge.body.msg]).toEqual([400, 'Invalid input: withdrawMin'])
+    const fine = await ops(finance.token, 'POST', '/funds/networks/update', { currency: 'USDT', network: 'ERC20', withdrawFee: '0.0000001' })
+    expect(fine.status).toBe(400)
+    expect(fine.body.msg).toContain('0.0000001')
+    const usdt = ((await ops(finance.token, 'GET', '/funds/networks')).body.data as OpsNetwork[]).find((n) => n.currency === 'USDT')!
+    expect(usdt).toMatchObject({ withdrawMin: '10', withdrawFee: '1', tokenContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', tokenDecimals: 6 })
+  })
 })

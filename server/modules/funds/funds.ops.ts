@@ -5,6 +5,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { opsFundsApi, type OpsDeposit, type UpdateNetwork } from '#contract/ops-funds.ts'
+import type { OperatorRole } from '#contract/ops.ts'
 import { AppError } from '../../app-error.ts'
 import { Decimal } from '../../ledger/decimal.ts'
 import { scaleOf } from '../../ledger/legs.ts'
@@ -42,6 +43,7 @@ async function depositsPage(app: FastifyInstance, query: { page: number; size: n
 }
 
 type Operator = { id: string; name: string }
+type OpsActor = Operator & { roles: readonly OperatorRole[] }
 
 async function approve(app: FastifyInstance, operator: Operator, id: string, amount?: string): Promise<OpsDeposit> {
   const row = await depositById(app.db, id)
@@ -107,17 +109,45 @@ function evmAddress(value: string): string {
   }
 }
 
+/** Ether and every EVM network's own coin: 18 decimals. */
+const NATIVE_EVM_DECIMALS = 18
+
+/**
+ * A row is a token or the network's own coin from its creation on (migrations seed them): an update may point a token
+ * at another contract, with that contract's decimals, but never turn it into the native coin (USDT credited as ether
+ * transfers), nor give the native coin a contract or other decimals. Networks that are not EVM have no contracts.
+ */
+function fitsItsKind(before: { kind: string; tokenContract: string | null; tokenDecimals: number }, body: UpdateNetwork): boolean {
+  const contract = body.tokenContract === undefined ? before.tokenContract : body.tokenContract
+  const decimals = body.tokenDecimals ?? before.tokenDecimals
+  if (before.kind !== 'evm') return contract === null
+  if (before.tokenContract === null) return contract === null && decimals === NATIVE_EVM_DECIMALS
+  const newContract = contract !== null && contract.toLowerCase() !== before.tokenContract.toLowerCase()
+  // Decimals belong to the contract: they change only with it.
+  return contract !== null && (decimals === before.tokenDecimals || newContract)
+}
+
 const decimalOrNull = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Decimal(value).toFixed())
 
-async function updateNetwork(app: FastifyInstance, operator: Operator, body: UpdateNetwork) {
+async function updateNetwork(app: FastifyInstance, operator: OpsActor, body: UpdateNetwork) {
   const before = await networkOf(app.db, body.currency, body.network)
+  // Who may pay alone is not a finance decision: a finance operator who could raise the amount could then approve a
+  // large withdrawal by themselves. Withdrawals keep the requirement they were asked under (withdrawals.needs_second).
+  const secondAbove = decimalOrNull(body.withdrawSecondConfirmAbove)
+  const was = before.withdrawSecondConfirmAbove
+  const secondChanged = secondAbove !== undefined && (secondAbove === null || was === null ? secondAbove !== was : !new Decimal(secondAbove).eq(was))
+  if (secondChanged && !operator.roles.includes('admin')) throw new AppError(403, 'secondConfirmAdminOnly')
   const kind = before.kind
   let depositAddress = body.depositAddress
   if (depositAddress && kind === 'evm') depositAddress = evmAddress(depositAddress)
   const tokenDecimals = body.tokenDecimals ?? before.tokenDecimals
   const scale = await scaleOf(app.db, body.currency)
+  if (!fitsItsKind(before, body)) throw new AppError(400, 'networkKindMismatch', { currency: body.currency, network: body.network })
   // A token finer than the ledger's scale would arrive in amounts the ledger cannot hold exactly.
   if (tokenDecimals > scale) throw new AppError(400, 'tokenDecimalsTooFine', { currency: body.currency, scale })
+  for (const amount of [body.depositMin, body.withdrawFee, body.withdrawMin, body.withdrawDailyMax, body.withdrawKycAbove, body.withdrawSecondConfirmAbove]) {
+    if (amount && new Decimal(amount).decimalPlaces() > scale) throw new AppError(400, 'amountTooPrecise', { amount, currency: body.currency, scale })
+  }
   const changes = {
     networkName: body.networkName,
     depositEnabled: body.depositEnabled,
@@ -133,7 +163,7 @@ async function updateNetwork(app: FastifyInstance, operator: Operator, body: Upd
     withdrawMin: decimalOrNull(body.withdrawMin) ?? undefined,
     withdrawDailyMax: decimalOrNull(body.withdrawDailyMax),
     withdrawKycAbove: decimalOrNull(body.withdrawKycAbove),
-    withdrawSecondConfirmAbove: decimalOrNull(body.withdrawSecondConfirmAbove),
+    withdrawSecondConfirmAbove: secondAbove,
   }
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
   await app.db.transaction(async (tx) => {
@@ -143,6 +173,14 @@ async function updateNetwork(app: FastifyInstance, operator: Operator, body: Upd
       .where(and(eq(fundsNetworks.currency, body.currency), eq(fundsNetworks.network, body.network)))
     const after = await networkOf(tx, body.currency, body.network)
     await audit(tx, operator, { action: 'funds.updateNetwork', subject: `network:${body.currency}:${body.network}`, before, after })
+    if (secondChanged) {
+      await audit(tx, operator, {
+        action: 'funds.secondConfirmAbove',
+        subject: `network:${body.currency}:${body.network}`,
+        before: { withdrawSecondConfirmAbove: before.withdrawSecondConfirmAbove },
+        after: { withdrawSecondConfirmAbove: after.withdrawSecondConfirmAbove, appliesTo: 'withdrawals asked from now on' },
+      })
+    }
   })
   return networkOf(app.db, body.currency, body.network)
 }

@@ -3,6 +3,7 @@
 // message at its next refresh of the unread count (focus, navigation or reload).
 import { getAddress, isAddress } from 'viem'
 import type { Db } from '../../db/client.ts'
+import { databaseIdentity, deploymentNameOf } from '../../realtime/deployment.ts'
 import { createRedisBus } from '../../realtime/redis-bus.ts'
 import { userIdByAddress } from '../auth/users.repository.ts'
 import { insertMessage } from './messages.service.ts'
@@ -17,8 +18,9 @@ export async function sendMessageFromCli(db: Db, address: string, title: string,
   if (!userId) throw new Error(`No user with the address ${getAddress(address)}`)
   const message = await insertMessage(db, userId, title, body)
   if (redisUrl) {
-    // The running servers listen on their deployment's channels (DEPLOYMENT_NAME).
-    const bus = await createRedisBus(redisUrl, { warn: (obj, msg) => console.warn(msg, obj) }, deploymentName)
+    // The running servers listen on their deployment's channels (DEPLOYMENT_NAME, else the database's).
+    const name = deploymentNameOf(deploymentName, await databaseIdentity(db))
+    const bus = await createRedisBus(redisUrl, { warn: (obj, msg) => console.warn(msg, obj) }, name)
     try {
       // A batch of one (the hub reads the 'user' channel in batches).
       const payload = { userId, message: { messageType: 'new_message', data: message } }

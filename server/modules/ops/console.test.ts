@@ -182,6 +182,30 @@ describe('configuration values', () => {
   })
 })
 
+describe('configuration values by kind', () => {
+  it('refuses a value that does not fit its setting (a script URL, an address that is none, a bad offset), changing nothing', async () => {
+    const refused = [
+      { configKey: 'defaultWalletAddress', value: 'javascript:alert(document.cookie)' },
+      { configKey: 'chatProvider', value: 'javascript:alert(1)' },
+      { configKey: 'chatProvider', value: 'data:text/html,<script>alert(1)</script>' },
+      { configKey: 'chatProvider', value: 'http://chat.example.com' },
+      { configKey: 'serverTimezoneOffset', value: '99999' },
+      { configKey: 'platformName', value: '<img src=x onerror=alert(1)>' },
+    ]
+    for (const body of refused) {
+      const res = await post('/api/ops/config', body, 'admin')
+      expect([body.value, res.status, res.body.msg]).toEqual([body.value, 400, 'Invalid input: value'])
+    }
+    const rows = (await get('/api/ops/config', 'admin')).body.data as Array<{ configKey: string; value: string | null }>
+    expect(rows.find((r) => r.configKey === 'chatProvider')!.value ?? '').not.toMatch(/^(javascript|data|http):/)
+    expect(rows.find((r) => r.configKey === 'defaultWalletAddress')!.value ?? '').not.toMatch(/^javascript:/)
+    // A provider's https address is a chat provider.
+    const https = await post('/api/ops/config', { configKey: 'chatProvider', value: 'https://chat.example.com/widget' }, 'admin')
+    expect(https.status).toBe(200)
+    expect((await post('/api/ops/config', { configKey: 'chatProvider', value: null }, 'admin')).status).toBe(200)
+  })
+})
+
 describe('the ledger reconciliation', () => {
   it('shows finance the proof of conservation and the totals of each book', async () => {
     await newUser()

@@ -1,7 +1,8 @@
 // Operators: created and removed from the command line (server/cli.ts operator ...), signed in with name, password
 // and a TOTP code (otpauth, RFC 6238). A code is good once (totp_last_step); five failed sign-ins in a row lock the
-// operator for fifteen minutes. Passwords use the app's scrypt hashing (modules/password/password-hash.ts).
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
+// operator for fifteen minutes. Passwords use the app's scrypt hashing (modules/password/password-hash.ts), in the
+// operators' own lane.
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 import { OPERATOR_NAME, OPERATOR_PASSWORD_MIN_LENGTH, OperatorRole, type Operator, type OpsSession, type OpsSignIn } from '#contract/ops.ts'
 import { AppError } from '../../app-error.ts'
 import type { Db } from '../../db/client.ts'
@@ -38,7 +39,7 @@ export async function addOperator(db: Db, details: NewOperator, issuer: string):
   const issue = newOperatorIssue(details)
   if (issue) throw new Error(issue)
   const secret = newTotpSecret()
-  const passwordHash = await hashPassword(details.password)
+  const passwordHash = await hashPassword(details.password, 'operators')
   const roles = [...new Set(details.roles)]
   const operator = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -62,6 +63,23 @@ export async function removeOperator(db: Db, name: string): Promise<boolean> {
   })
 }
 
+/**
+ * Changes an operator's roles through the database's operators_set_roles (migration 0025), the one way a role change
+ * is made, in the same transaction as its audit row. Throws when no operator has the name.
+ */
+export async function setOperatorRoles(db: Db, name: string, roles: OperatorRole[]): Promise<OperatorRole[]> {
+  const unique = [...new Set(roles)]
+  if (unique.length === 0 || unique.some((r) => !OperatorRole.safeParse(r).success)) throw new Error(`Roles: one or more of ${OperatorRole.options.join(', ')}.`)
+  const [row] = await db
+    .select({ id: operators.id })
+    .from(operators)
+    .where(eq(operators.name, name))
+  if (!row) throw new Error(`No operator named "${name}".`)
+  // Roles are the enum's words: a PostgreSQL array literal of them needs no quoting.
+  await db.execute(sql`SELECT operators_set_roles(${name}, ${`{${unique.join(',')}}`}::text[], ${CLI_ACTOR.name})`)
+  return unique
+}
+
 export async function listOperators(db: Db): Promise<Array<Operator & { createdAt: Date }>> {
   const rows = await db
     .select({ id: operators.id, name: operators.name, roles: operators.roles, createdAt: operators.createdAt })
@@ -72,36 +90,49 @@ export async function listOperators(db: Db): Promise<Array<Operator & { createdA
 
 const failed = () => new AppError(400, 'opsSignInFailed')
 
+/**
+ * Counts a sign-in attempt as failed before the slow password check, in one UPDATE of the operator's row: parallel
+ * attempts (and several server instances) queue on the row, so at most MAX_FAILED_SIGN_INS of them are ever checked
+ * before the lock. The attempt that reaches the limit locks the operator at once; a success clears count and lock.
+ * Throws the 429 when the operator is locked.
+ */
+async function countAttempt(db: Db, row: { id: string; name: string }, now: number): Promise<void> {
+  const at = new Date(now)
+  const reachesLimit = sql`${operators.failedSignIns} + 1 >= ${MAX_FAILED_SIGN_INS}`
+  const lockedUntil = new Date(now + LOCK_MS)
+  const counted = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(operators)
+      .set({
+        failedSignIns: sql`CASE WHEN ${reachesLimit} THEN 0 ELSE ${operators.failedSignIns} + 1 END`,
+        lockedUntil: sql`CASE WHEN ${reachesLimit} THEN ${lockedUntil.toISOString()}::timestamptz ELSE NULL END`,
+      })
+      .where(and(eq(operators.id, row.id), or(isNull(operators.lockedUntil), lte(operators.lockedUntil, at))))
+      .returning({ lockedUntil: operators.lockedUntil })
+    // Someone may be guessing: admins see the lock in the audit log.
+    if (claimed?.lockedUntil) {
+      await audit(tx, row, { action: 'ops.locked', subject: `operator:${row.id}`, after: { lockedUntil: lockedUntil.toISOString() } })
+    }
+    return Boolean(claimed)
+  })
+  if (counted) return
+  const [locked] = await db.select({ lockedUntil: operators.lockedUntil }).from(operators).where(eq(operators.id, row.id))
+  const until = locked?.lockedUntil?.getTime() ?? now + LOCK_MS
+  throw new AppError(429, 'opsLocked', { minutes: Math.ceil((until - now) / 60_000) })
+}
+
 export async function signInOperator(db: Db, input: OpsSignIn, now: number): Promise<OpsSession> {
   const name = input.name.trim().toLowerCase()
   const [row] = OPERATOR_NAME.test(name) ? await db.select().from(operators).where(eq(operators.name, name)) : []
   if (!row) {
     // As slow as a wrong password, so the answer's time does not tell which names exist.
-    await verifyPassword(input.password, DUMMY_HASH)
+    await verifyPassword(input.password, DUMMY_HASH, 'operators')
     throw failed()
   }
-  if (row.lockedUntil && row.lockedUntil.getTime() > now) {
-    throw new AppError(429, 'opsLocked', { minutes: Math.ceil((row.lockedUntil.getTime() - now) / 60_000) })
-  }
-  const passwordOk = await verifyPassword(input.password, row.passwordHash)
+  await countAttempt(db, row, now)
+  const passwordOk = await verifyPassword(input.password, row.passwordHash, 'operators')
   const step = totpStep(row.totpSecret, input.code, now)
-  if (!passwordOk || step === null) {
-    // Counted in the database, so parallel attempts and several server instances all count.
-    const [counted] = await db
-      .update(operators)
-      .set({ failedSignIns: sql`${operators.failedSignIns} + 1` })
-      .where(eq(operators.id, row.id))
-      .returning({ failedSignIns: operators.failedSignIns })
-    if ((counted?.failedSignIns ?? 0) >= MAX_FAILED_SIGN_INS) {
-      const lockedUntil = new Date(now + LOCK_MS)
-      await db.transaction(async (tx) => {
-        await tx.update(operators).set({ failedSignIns: 0, lockedUntil }).where(eq(operators.id, row.id))
-        // Someone may be guessing: admins see it in the audit log.
-        await audit(tx, { id: row.id, name: row.name }, { action: 'ops.locked', subject: `operator:${row.id}`, after: { lockedUntil: lockedUntil.toISOString() } })
-      })
-    }
-    throw failed()
-  }
+  if (!passwordOk || step === null) throw failed()
   const token = newToken()
   const expiresAt = now + OPS_SESSION_TTL_MS
   const roles = row.roles as OperatorRole[]

@@ -46,6 +46,16 @@ describe('node server/cli.ts operator', () => {
     expect((await cli(['operator', 'remove', 'alice'])).out).toContain('No operator named "alice".')
   }, 120_000)
 
+  it("changes an operator's roles through the audited database function", async () => {
+    expect((await cli(['operator', 'add', 'carol', '--roles', 'support'], 'a long enough password\n')).code).toBe(0)
+    const changed = await cli(['operator', 'roles', 'carol', '--roles', 'support,finance'])
+    expect([changed.code, changed.out.trim()]).toEqual([0, 'operator carol now has roles support, finance'])
+    expect((await cli(['operator', 'list'])).out).toMatch(/carol\s+support,finance/)
+    expect((await cli(['operator', 'roles', 'nobody', '--roles', 'admin'])).out).toContain('No operator named "nobody".')
+    expect((await cli(['operator', 'roles', 'carol', '--roles', 'root'])).code).toBe(1)
+    expect((await cli(['operator', 'remove', 'carol'])).code).toBe(0)
+  }, 120_000)
+
   it('refuses a bad name, unknown roles and a short password before creating anything', async () => {
     expect((await cli(['operator', 'add', 'Bob!', '--roles', 'admin'], 'a long enough password\n')).out).toContain('The name is 2 to 40 characters')
     expect((await cli(['operator', 'add', 'bob', '--roles', 'root'], 'a long enough password\n')).out).toContain('Roles: one or more of support')

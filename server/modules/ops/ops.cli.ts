@@ -4,10 +4,11 @@
 import QRCode from 'qrcode'
 import { OPERATOR_ROLES, type OperatorRole } from '#contract/ops.ts'
 import type { Db } from '../../db/client.ts'
-import { addOperator, listOperators, newOperatorIssue, removeOperator } from './operators.ts'
+import { addOperator, listOperators, newOperatorIssue, removeOperator, setOperatorRoles } from './operators.ts'
 
 export const OPERATOR_USAGE = `  node server/cli.ts operator add <name> --roles <roles>   create an operator (password from a prompt or stdin)
   node server/cli.ts operator remove <name>     remove an operator (their sessions end; the audit log keeps them)
+  node server/cli.ts operator roles <name> --roles <roles>   change an operator's roles (audited)
   node server/cli.ts operator list              operators and their roles
   Roles: ${OPERATOR_ROLES.join(', ')} (admin may do everything)`
 
@@ -71,6 +72,12 @@ export async function operatorCommand([sub, ...rest]: string[], issuer: string, 
       if (!(await removeOperator(db, name))) throw new Error(`No operator named "${name}".`)
       return `operator ${name} removed`
     }
+  }
+  if (sub === 'roles' && rest.length === 3 && rest[1] === '--roles') {
+    const [name, roles] = [rest[0]!, rolesOf(rest)]
+    const issue = newOperatorIssue({ name, roles, password: 'x'.repeat(1000) })
+    if (issue) throw new Error(issue)
+    return async (db) => `operator ${name} now has roles ${(await setOperatorRoles(db, name, roles)).join(', ')}`
   }
   if (sub === 'add' && rest.length === 3 && rest[1] === '--roles') {
     const [name, roles] = [rest[0]!, rolesOf(rest)]

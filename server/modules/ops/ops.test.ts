@@ -86,6 +86,39 @@ describe('operator sign-in', () => {
     expect((trail.body.data as { list: Array<{ action: string }> }).list.map((e) => e.action)).toEqual(['ops.signIn', 'ops.locked', 'operators.add'])
   })
 
+  it('counts 40 parallel wrong codes before checking them: five are checked, the rest are locked out unchecked', async () => {
+    const op = await newOperator(app, ['finance'])
+    const wrong = totpCode(op.secret, clock) === '000000' ? '111111' : '000000'
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => call(app, 'POST', '/api/ops/signIn', { body: { ...signInBody(op), code: wrong } })),
+    )
+    const statuses = answers.map((a) => a.status)
+    expect(statuses.filter((s) => s === 400)).toHaveLength(MAX_FAILED_SIGN_INS)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - MAX_FAILED_SIGN_INS)
+    // The right code now waits for the lock to end, and the lock was audited once.
+    expect((await call(app, 'POST', '/api/ops/signIn', { body: signInBody(op) })).status).toBe(429)
+    const admin = await signInOperator(app, ['admin'])
+    const trail = await call(app, 'GET', `/api/ops/audit?subject=operator:${op.id}`, { token: admin.token })
+    expect((trail.body.data as { list: Array<{ action: string }> }).list.map((e) => e.action)).toEqual(['ops.locked', 'operators.add'])
+  })
+
+  it('signs an operator in while 40 anonymous sign-ins fill the users\' password-hash lane', async () => {
+    const op = await newOperator(app, ['finance'])
+    const order: string[] = []
+    const logins = Array.from({ length: 40 }, (_, i) =>
+      call(app, 'POST', '/api/login', { body: { email: `nobody-${i}@example.com`, password: 'wrong password' } }).then((res) => {
+        order.push('user')
+        return res
+      }),
+    )
+    const operator = await call(app, 'POST', '/api/ops/signIn', { body: signInBody(op) })
+    order.push('operator')
+    expect(operator.status).toBe(200)
+    await Promise.all(logins)
+    // The operator's hash ran on its own lane: at least a quarter of the users' hashes were still queued.
+    expect(order.slice(order.indexOf('operator') + 1).length).toBeGreaterThanOrEqual(10)
+  })
+
   it('does not take a user token as an operator token, nor an operator token as a user token', async () => {
     const { token: userToken } = await signIn(app)
     expect((await call(app, 'GET', '/api/ops/me', { token: userToken })).status).toBe(401)

@@ -11,7 +11,7 @@ import sharp, { type Metadata } from 'sharp'
 import { UPLOAD_MAX_PIXELS } from '#contract/uploads.ts'
 import { AppError } from '../../app-error.ts'
 import { sniffFormat } from './formats.ts'
-import { codestreamOf, decodeOffThread, sizeOf } from './jpeg2000.ts'
+import { codestreamOf, decodeOffThread, sizeOf, tilesOf } from './jpeg2000.ts'
 
 /** Pictures re-encoded at the same time; more wait their turn. */
 export const REENCODE_SLOTS = 2
@@ -49,6 +49,11 @@ function createLine(slots: number, queueMax: number) {
 }
 
 const line = createLine(REENCODE_SLOTS, REENCODE_QUEUE)
+/**
+ * JPEG 2000 has a line of its own (one decoder thread, a short queue): its pictures never take the slots JPEG and
+ * PNG uploads run in, so a slow one keeps nobody else's photo waiting.
+ */
+const jpeg2000Line = createLine(1, 8)
 /** Runs `job` (reading an upload's body) when one of READ_SLOTS is free; a full queue is refused with 429. */
 export const readingLine = createLine(READ_SLOTS, REENCODE_QUEUE)
 
@@ -88,6 +93,9 @@ async function reencodeJpeg2000(bytes: Buffer): Promise<Reencoded> {
     const codestream = codestreamOf(bytes)
     const size = sizeOf(codestream)
     if (size.width * size.height > UPLOAD_MAX_PIXELS) throw tooManyPixels()
+    // Every declared tile must have data here: otherwise the decoder would build the whole picture from nothing.
+    const tiles = tilesOf(codestream)
+    if (tiles.present < tiles.declared) throw damaged()
     const raw = await decodeOffThread(codestream)
     const { data, info } = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels }, limitInputPixels: UPLOAD_MAX_PIXELS })
       .flatten({ background: '#ffffff' })
@@ -104,5 +112,6 @@ async function reencodeJpeg2000(bytes: Buffer): Promise<Reencoded> {
 export function reencode(bytes: Buffer): Promise<Reencoded> {
   const format = sniffFormat(bytes)
   if (format === null) return Promise.reject(new AppError(400, 'imageFormat'))
-  return line(() => (format === 'jp2' || format === 'j2k' ? reencodeJpeg2000(bytes) : reencodeSharp(bytes, format)))
+  if (format === 'jp2' || format === 'j2k') return jpeg2000Line(() => reencodeJpeg2000(bytes))
+  return line(() => reencodeSharp(bytes, format))
 }

@@ -112,6 +112,20 @@ export async function jpeg2000PixelFlood(): Promise<Buffer> {
   return codestream
 }
 
+/**
+ * A JPEG 2000 decompression bomb, made here: a 64 × 64 codestream (one tile of data, about 3.4 kB) whose SIZ marker
+ * then declares 6000 × 6000 pixels in 64 px tiles, 8 836 tiles of which only the first is present. Under the
+ * 40-megapixel limit, so only the tile check stands between it and a full-size decode.
+ */
+export async function jpeg2000TileBomb(): Promise<Buffer> {
+  const codestream = Buffer.from(await jpeg2000Codestream(64, 64))
+  codestream.writeUInt32BE(6000, 8)
+  codestream.writeUInt32BE(6000, 12)
+  codestream.writeUInt32BE(64, 24)
+  codestream.writeUInt32BE(64, 28)
+  return codestream
+}
+
 /** multipart/form-data for app.inject: fields first, then the file. */
 export function multipartBody(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) {
   const boundary = `----keelson${Math.random().toString(16).slice(2)}`

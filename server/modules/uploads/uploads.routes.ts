@@ -44,7 +44,8 @@ async function readForm(request: FastifyRequest): Promise<{ purpose: string | un
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'imageTooLarge', { max: UPLOAD_MAX_BYTES / MB })
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError(415, 'unsupportedMedia')
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(400, 'invalidInput', { field: 'form' })
-    throw error
+    // Anything else here is the parser refusing the body (a missing boundary, a bad part header, a truncated form).
+    throw new AppError(400, 'uploadMalformed')
   }
   return { purpose, file }
 }

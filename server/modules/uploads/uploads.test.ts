@@ -16,6 +16,7 @@ import {
   jp2File,
   jpeg2000Codestream,
   jpeg2000PixelFlood,
+  jpeg2000TileBomb,
   jpegHtmlPolyglot,
   jpegWithGps,
   multipartBody,
@@ -172,6 +173,20 @@ describe('POST /api/imgUpload', () => {
       // Decoding 10 gigapixels would take minutes and 30 GB; the header alone takes milliseconds.
       expect(Date.now() - started).toBeLessThan(5000)
     }
+  })
+
+  it('refuses a JPEG 2000 bomb (6000 × 6000 declared in 64 px tiles, one present) before decoding, keeping nobody waiting', async () => {
+    const bomb = await jpeg2000TileBomb()
+    expect(bomb.length).toBeLessThan(4000)
+    const started = Date.now()
+    const [bombed, photo] = await Promise.all([
+      upload(bomb, { token, name: 'bomb.j2k', type: 'image/jp2' }),
+      upload(await noisyJpeg(16, 16), { token, name: 'photo.jpg', type: 'image/jpeg' }),
+    ])
+    expect([bombed.status, bombed.body.msg]).toEqual([400, serverMessages.imageDamaged.message])
+    expect(photo.status).toBe(200)
+    // Decoding it took seconds and about a gigabyte; the tile count is read from the header in milliseconds.
+    expect(Date.now() - started).toBeLessThan(2000)
   })
 
   it('refuses a truncated PNG as damaged', async () => {

@@ -36,6 +36,9 @@ import { withdrawals, type WithdrawalRow } from './withdrawals.table.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
+/** Asked under these terms, a withdrawal of `amount` needs a second operator; stored with the row, never re-read. */
+const needsSecond = (amount: string, terms: ServerTerms) => terms.secondConfirmAbove !== null && dec(amount).gt(terms.secondConfirmAbove)
+
 export function toWithdrawal(row: WithdrawalRow): Withdrawal {
   return {
     id: String(row.id),
@@ -121,6 +124,7 @@ export async function submitWithdrawal(app: FastifyInstance, user: AuthUser, bod
           fee: quote.fee.toFixed(),
           receive: quote.receive.toFixed(),
           status: 'pending',
+          needsSecond: needsSecond(quote.amount.toFixed(), terms),
           requestKey: key,
           createdAt: now,
           updatedAt: now,
@@ -182,24 +186,18 @@ export async function myWithdrawal(db: Db, userId: string, id: string): Promise<
 
 const OPEN = ['pending', 'awaiting_second'] as const
 
-const needsSecond = (row: WithdrawalRow, terms: ServerTerms) => terms.secondConfirmAbove !== null && dec(row.amount).gt(terms.secondConfirmAbove)
 
 async function toOps(db: DbOrTx, rows: WithdrawalRow[]): Promise<OpsWithdrawal[]> {
   const labels = await userLabels(db, rows.map((r) => r.userId))
-  const terms = new Map<string, ServerTerms>()
-  for (const row of rows) {
-    const key = `${row.currency}:${row.network}`
-    if (!terms.has(key)) terms.set(key, await termsOf(db, row.currency, row.network))
-  }
-  return rows.map((row) => opsView(row, labels.get(row.userId) ?? row.userId, terms.get(`${row.currency}:${row.network}`)!))
+  return rows.map((row) => opsView(row, labels.get(row.userId) ?? row.userId))
 }
 
-function opsView(row: WithdrawalRow, user: string, t: ServerTerms): OpsWithdrawal {
+function opsView(row: WithdrawalRow, user: string): OpsWithdrawal {
   return {
     ...toWithdrawal(row),
     userId: row.userId,
     user,
-    needsSecond: needsSecond(row, t),
+    needsSecond: row.needsSecond,
     firstOperator: row.firstOperatorName,
     decidedOperator: row.decidedOperatorName,
     chainChecked: row.chainChecked,
@@ -253,7 +251,7 @@ const snapshot = (row: WithdrawalRow) => ({ status: row.status, amount: trim(row
 export async function approveWithdrawal(app: FastifyInstance, operator: OperatorActor, body: ApproveWithdrawal): Promise<OpsWithdrawal> {
   const seen = await openRow(app.db, body.id, false)
   const terms = await termsOf(app.db, seen.currency, seen.network)
-  const firstOfTwo = seen.status === 'pending' && needsSecond(seen, terms)
+  const firstOfTwo = seen.status === 'pending' && seen.needsSecond
   if (seen.status === 'awaiting_second' && seen.firstOperatorId === operator.id) throw new AppError(403, 'withdrawSameOperator')
   if (firstOfTwo && body.txHash) throw new AppError(400, 'withdrawHashTooEarly')
   if (!firstOfTwo && !body.txHash) throw new AppError(400, 'withdrawHashRequired')

@@ -24,6 +24,8 @@ export const withdrawals = pgTable(
     txHash: text('tx_hash'),
     chainChecked: boolean('chain_checked').notNull().default(false),
     rejectReason: text('reject_reason'),
+    /** A second, different operator must confirm it: decided at submission from the terms of that moment. */
+    needsSecond: boolean('needs_second').notNull(),
     firstOperatorId: uuid('first_operator_id'),
     firstOperatorName: text('first_operator_name'),
     decidedOperatorId: uuid('decided_operator_id'),

@@ -279,6 +279,48 @@ describe('the operators\' queue', () => {
     await expectReconciled()
   })
 
+  it('keeps the two-person rule a withdrawal was asked under: only an admin moves the amount, audited, for later withdrawals', async () => {
+    const { token } = await liveUser('40000', { kyc: true })
+    const before = (await ask(token, '15000')).body.data as Withdrawal
+    const finance = await signInOperator(app, ['finance'])
+    const raise = (op: string, amount: string | null) =>
+      opPost('/api/ops/funds/networks/update', op, { currency: 'USDT', network: 'ERC20', withdrawSecondConfirmAbove: amount })
+    try {
+      const refused = await raise(finance.token, '1000000')
+      expect([refused.status, refused.body.msg]).toEqual([403, 'Only an admin may change the amount above which a second operator must confirm a withdrawal'])
+      // The finance console sends the whole form: the unchanged amount passes.
+      expect((await raise(finance.token, '10000')).status).toBe(200)
+      expect((await raise(admin, '1000000')).body.data).toMatchObject({ withdrawSecondConfirmAbove: '1000000' })
+      const trail = ((await get('/api/ops/audit?subject=network:USDT:ERC20', admin)).body.data as { list: AuditEntry[] }).list
+      expect(trail.find((e) => e.action === 'funds.secondConfirmAbove')).toMatchObject({
+        before: { withdrawSecondConfirmAbove: '10000' },
+        after: { withdrawSecondConfirmAbove: '1000000' },
+      })
+
+      // Asked under 10 000: still two operators, whatever the amount is now.
+      const alone = await opPost('/api/ops/withdrawals/approve', finance.token, { id: before.id, txHash: hash() })
+      expect(alone.status).toBe(400)
+      expect((await opPost('/api/ops/withdrawals/approve', finance.token, { id: before.id })).body.data).toMatchObject({ status: 'awaiting_second', needsSecond: true })
+      // Asked after the change: one operator pays it.
+      const after = (await ask(token, '15000')).body.data as Withdrawal
+      const paid = await opPost('/api/ops/withdrawals/approve', finance.token, { id: after.id, txHash: hash() })
+      expect(paid.body.data).toMatchObject({ status: 'paid', needsSecond: false })
+      await expectReconciled()
+    } finally {
+      await resetNetworks(app)
+    }
+  })
+
+  it('is held by the database too: a withdrawal that needs two is not paid without a first approval', async () => {
+    const { token } = await liveUser('20000', { kyc: true })
+    const w = (await ask(token, '15000')).body.data as Withdrawal
+    const payAlone = app.db
+      .update(withdrawals)
+      .set({ status: 'paid', txHash: hash(), decidedOperatorId: randomUUID() })
+      .where(eq(withdrawals.id, BigInt(w.id)))
+    await expect(payAlone).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23514' }) })
+  })
+
   it('is held by the database too: a payout confirmed by its own first approver is refused', async () => {
     const { token } = await liveUser('500')
     const w = (await ask(token, '100')).body.data as Withdrawal

@@ -47,15 +47,17 @@ function CheckResult({ d }: { d: OpsDeposit }) {
     failed: t`Transaction failed`,
     wrongAddress: t`Nothing paid to the receiving address in this currency`,
     amountMismatch: t`Amount differs from the claim`,
+    foreignSender: t`Sent from an address this user has not proven (not their sign-in wallet)`,
     notConfirmed: t`Not enough confirmations yet`,
     belowMinimum: t`Below the minimum deposit`,
     alreadyCredited: t`Already credited`,
   }
-  const { amount, confirmations } = d.check
+  const { amount, confirmations, from } = d.check
   return (
     <span className="ops-deposit-check" data-testid="ops-deposit-check">
       {d.check.problems.length === 0 ? <Badge tone="up">{t`Matches on chain`}</Badge> : d.check.problems.map((p) => <Badge key={p} tone="down">{words[p]}</Badge>)}
       {amount !== null && <span className="num">{t`On chain: ${amount}`}</span>}
+      {from !== null && <span className="num">{t`Sender: ${from}`}</span>}
       {confirmations !== null && <span className="num">{t`Confirmations: ${confirmations}`}</span>}
     </span>
   )

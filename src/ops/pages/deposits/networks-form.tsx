@@ -99,7 +99,7 @@ function NetworkCard({ n }: { n: OpsNetwork }) {
         {field('withdrawMin', t`Minimum withdrawal`)}
         {field('withdrawDailyMax', t`Daily maximum`, t`Empty: no limit`)}
         {field('withdrawKycAbove', t`Identity verification above`, t`Empty: never`)}
-        {field('withdrawSecondConfirmAbove', t`Second operator above`, t`Empty: never`)}
+        {field('withdrawSecondConfirmAbove', t`Second operator above`, t`Empty: never. Admins only; applies to withdrawals asked after the change`)}
         {save.error && <ErrorState error={save.error} compact />}
         <Button type="submit" loading={save.isPending} data-testid="network-save">
           <Trans>Save</Trans>
