@@ -25,6 +25,17 @@ afterAll(() => app?.close())
 const newUser = () => newUserId(app.db)
 
 const available = (ownerId: string) => ({ ownerId, book: 'live', kind: 'available' }) as const
+/** Moves what a test left in a user's margin account back to available: no order holds it, and on a shared
+ * PostgreSQL the orders' sub-ledger (orders.subledger.ts) of every later file would see it. */
+async function releaseMargin(userId: string, amount: string) {
+  await postJournal(app.db, {
+    kind: 'trade', reason: 'trade.close', idempotencyKey: randomUUID(), userId,
+    legs: [
+      { account: { ownerId: userId, book: 'live', kind: 'margin' }, amount: `-${amount}`, currency: 'USDT' },
+      { account: available(userId), amount, currency: 'USDT' },
+    ],
+  })
+}
 const clearing = { ownerId: null, book: 'live', kind: 'deposits_clearing' } as const
 const fees = { ownerId: null, book: 'live', kind: 'fees' } as const
 
@@ -294,6 +305,7 @@ describe('postJournal in batches', () => {
       .where(sql`${accounts.ownerId} = ${userId} AND ${accounts.kind} = 'margin'`)
     expect(new Decimal(margin!.balance).toFixed()).toBe('2')
     await expect(app.db.transaction((tx) => postJournalsInTx(tx, [fee(0)]))).rejects.toThrow(/not before it/)
+    await releaseMargin(userId, '2')
   })
 
   it('posts on an account whose first opening was rolled back, in the retried transaction', async () => {
@@ -322,6 +334,7 @@ describe('postJournal in batches', () => {
     const posted = await retrying(() => app.db.transaction((tx) => postJournal(tx, toMargin())))
     expect(posted.replayed).toBe(false)
     expect(await balanceOf(userId)).toBe('3')
+    await releaseMargin(userId, '2')
   })
 })
 
