@@ -90,13 +90,13 @@ describe('node server/main.ts', () => {
 // The system's Node, when it is older than the engines of package.json (Debian's Node 20 on the CI machine).
 const oldNode = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
   if (!existsSync(path)) return false
-  const [major, minor] = execFileSync(path, ['-p', 'process.versions.node']).toString().trim().split('.').map(Number)
-  return major! < 22 || (major === 22 && minor! < 19)
+  const major = Number(execFileSync(path, ['-p', 'process.versions.node']).toString().split('.')[0])
+  return major < 24
 })
 
-// Skipped only where no Node older than 22.19 is installed to try it with.
+// Skipped only where no Node older than 24 is installed to try it with.
 describe.skipIf(!oldNode)('an old Node', () => {
-  it('gets one line from the preflight that npm start and npm run dev run first, and exit code 1', () => {
+  it('gets one line with the fix from the preflight that npm install, test, start and dev run first, and exit code 1', () => {
     let failure: { status: number; stdout: Buffer; stderr: Buffer } | undefined
     try {
       execFileSync(oldNode!, ['scripts/check-node.mjs'], { cwd: root, stdio: 'pipe' })
@@ -104,10 +104,13 @@ describe.skipIf(!oldNode)('an old Node', () => {
       failure = error as typeof failure
     }
     expect(failure?.status).toBe(1)
-    expect(failure?.stderr.toString()).toMatch(/^Keelson needs Node\.js 22\.19 or newer, this is v\d+\.\d+\.\d+: install a current Node\.js \(https:\/\/nodejs\.org\) and run it again\.\n$/)
+    expect(failure?.stderr.toString()).toBe(
+      `Keelson needs Node.js 24 or newer, this is ${execFileSync(oldNode!, ['-v']).toString().trim()}. Fix: ` +
+        'npm install --prefix ~/.cache/node24 node@24 && export PATH=~/.cache/node24/node_modules/node/bin:$PATH\n',
+    )
   })
 
-  it.each(['start', 'dev'])('gets that one line from npm %s', (script) => {
+  it.each(['start', 'dev', 'test'])('gets that one line from npm %s', (script) => {
     const npm = join(oldNode!, '..', 'npm')
     let failure: { status: number; stderr: Buffer } | undefined
     try {
@@ -118,7 +121,7 @@ describe.skipIf(!oldNode)('an old Node', () => {
     expect(failure?.status).toBe(1)
     // npm's own warnings about this machine's npm configuration aside.
     const lines = failure!.stderr.toString().trim().split('\n').filter((line) => !line.startsWith('npm warn'))
-    expect(lines).toEqual([expect.stringMatching(/^Keelson needs Node\.js 22\.19 or newer/)])
+    expect(lines).toEqual([expect.stringMatching(/^Keelson needs Node\.js 24 or newer, .*Fix: npm install --prefix ~\/\.cache\/node24 node@24 /)])
   })
 
   it('is not bothered by the preflight on a current Node', () => {
