@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       {
         plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), lingui()],
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
       },
       {
         test: {
