@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
-// Import boundaries (STYLE.md "Layout"): contract -> lib, components, state, wallet -> features -> routes and app.
+// Import boundaries (docs/conventions.md, "Layout"): contract -> lib, components, state, wallet -> features -> routes and app.
 // Said with no-restricted-imports regexes on the import text, per folder and depth, because ESLint applies only the
 // last matching block's options for a rule: every file below matches exactly one boundary block.
 const subfolders = (dir: string) => readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
@@ -68,7 +68,7 @@ export default tseslint.config(
         'error',
         {
           selector: "CallExpression[callee.property.name='request'] Property[key.name='method'][value.value=/^(eth_sign|eth_signTypedData.*|eth_sendTransaction|eth_sendRawTransaction|wallet_sendCalls)$/]",
-          message: 'The wallet is for identity only (DESIGN.md principle 2).',
+          message: 'The wallet is for identity only (docs/architecture.md, principle 2).',
         },
       ],
     },

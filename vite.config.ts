@@ -56,6 +56,21 @@ export function precompress(): Plugin {
   }
 }
 
+/**
+ * vite-plugin-pwa builds sw/sw.ts into one file with rolldown's deprecated `inlineDynamicImports`, which prints a
+ * warning nobody here can act on; `codeSplitting: false` is the same build under its current name.
+ */
+function serviceWorkerOneFile(): Plugin {
+  return {
+    name: 'keelson:sw-one-file',
+    outputOptions(options) {
+      if (!options.inlineDynamicImports) return null
+      const { inlineDynamicImports: _, ...rest } = options
+      return { ...rest, codeSplitting: false }
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -85,6 +100,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         globIgnores: ['walletconnect/**', 'ops/**', 'ops.html'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        buildPlugins: { vite: [serviceWorkerOneFile()] },
       },
       manifest: {
         name: 'Keelson',
@@ -120,6 +136,12 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      onLog(level, log, handler) {
+        // ox (under viem) imports node:worker_threads only on Node (ox/tempo's worker pool; browsers get Web Workers):
+        // Vite's note that it left it out of the browser build is not something to act on.
+        if (log.plugin === 'rolldown:vite-resolve' && log.message.includes('"node:worker_threads"')) return
+        handler(level, log)
+      },
       output: {
         // A first visit fetched 42 scripts, most under 1 KB: rolldown's shared chunks, one per set of importers.
         // Merged instead: the libraries every screen runs on, and the code the first screen starts with.

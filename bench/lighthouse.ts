@@ -1,5 +1,5 @@
 // npm run bench:lighthouse — Lighthouse (mobile: its default Moto G Power emulation and simulated slow 4G) on the
-// real server with the built app, 5 runs per page, medians printed. Targets (issue 8): performance >= 0.9,
+// real server with the built app, 5 runs per page, medians printed. Targets: performance >= 0.9,
 // LCP < 2.5 s and CLS < 0.05 on the home page and /pass/login; accessibility and best practices 1.0 on home.
 // Each run starts from empty storage (Lighthouse resets it), so it is a first visit. No internet needed: Chromium
 // runs with the e2e flags and each run is given up after RUN_TIMEOUT_MS rather than left hanging.

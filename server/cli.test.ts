@@ -5,16 +5,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.ts'
-import { call, cliRunner } from './test/helpers.ts'
+import { call, cliProcess, cliRunner } from './test/helpers.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'keelson-cli-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 const cli = cliRunner(dataDir)
+const cliAlone = cliProcess(dataDir)
 
 describe('server/cli.ts', () => {
   it('prints its usage, naming the one-process rule of PGlite', async () => {
-    const res = await cli('--help')
+    const res = await cliAlone('--help')
     expect(res.code).toBe(0)
     expect(res.out).toContain('set-config <key> <value>')
     expect(res.out).toContain('one process only')
@@ -30,7 +31,8 @@ describe('server/cli.ts', () => {
       const notice = await call(app, 'GET', '/api/getNotice')
       expect(notice.body.data).toMatchObject({ noticeTitle: 'Hello', noticeContent: '<p>Welcome</p>' })
       // While the server holds the directory, the CLI refuses instead of corrupting it.
-      const busy = await cli('notice', '--clear')
+      // (another process: this one holds the directory)
+      const busy = await cliAlone('notice', '--clear')
       expect(busy.code).toBe(1)
       expect(busy.out).toContain('is in use by process')
     } finally {

@@ -31,43 +31,59 @@ function configKey(name: string | undefined): ConfigKey {
   return key.data
 }
 
+/** Where a command reads and writes: the process's own, or a test's (runCli runs in-process there). */
+export type CliIo = {
+  env: NodeJS.ProcessEnv
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean }
+  out: (text: string) => void
+  err: (text: string) => void
+}
+
+/** What a command prints, and its exit code. */
+type Outcome = { text: string; code: number }
+type Action = (db: Db) => Promise<Outcome>
+const ok = (text: string): Outcome => ({ text, code: 0 })
+
 /** The command as a database action, checked before any database is opened. */
-function parse([command, ...rest]: string[]): ((db: Db) => Promise<string>) | Promise<(db: Db) => Promise<string>> {
-  if (command === 'operator') return operatorCommand(rest, readEnv().app.platformName ?? 'Keelson', USAGE)
+async function parse([command, ...rest]: string[], io: CliIo): Promise<Action> {
+  if (command === 'operator') {
+    const action = await operatorCommand(rest, readEnv(io.env).app.platformName ?? 'Keelson', USAGE, io.stdin)
+    return async (db) => ok(await action(db))
+  }
   if (command === 'set-config' && rest.length === 2) {
     const [key, value] = [configKey(rest[0]), rest[1]!]
     if (!configValueFits(key, value)) throw new Error(`"${value}" is not a valid value for ${key}.`)
-    return async (db) => (await setConfigValue(db, key, value), `${key} = ${value}`)
+    return async (db) => (await setConfigValue(db, key, value), ok(`${key} = ${value}`))
   }
   if (command === 'unset-config' && rest.length === 1) {
     const key = configKey(rest[0])
-    return async (db) => (await setConfigValue(db, key, null), `${key} unset`)
+    return async (db) => (await setConfigValue(db, key, null), ok(`${key} unset`))
   }
   if (command === 'notice' && rest.length === 1 && rest[0] === '--clear') {
-    return async (db) => `${await clearNotices(db)} notice(s) cleared`
+    return async (db) => ok(`${await clearNotices(db)} notice(s) cleared`)
   }
   if (command === 'notice' && rest.length === 2 && rest[0]!.trim() !== '') {
     const [title, html] = [rest[0]!, rest[1]!]
-    return async (db) => `notice ${(await publishNotice(db, title, html)).id} published`
+    return async (db) => ok(`notice ${(await publishNotice(db, title, html)).id} published`)
   }
   if (command === 'message' && rest.length === 3) {
     const [address, title, body] = [rest[0]!, rest[1]!, rest[2]!]
     checkMessageArgs(address, title, body)
-    return (db) => sendMessageFromCli(db, address, title, body, process.env.REDIS_URL || undefined, readEnv().app.deploymentName)
+    const env = readEnv(io.env)
+    return async (db) => ok(await sendMessageFromCli(db, address, title, body, env.app.redisUrl, env.app.deploymentName))
   }
   if (command === 'reconcile' && rest.length === 0) {
     return async (db) => {
       const found = await reconcileBooks(db)
-      if (!found.ok) process.exitCode = 1
-      return formatReconciliation(found)
+      return { text: formatReconciliation(found), code: found.ok ? 0 : 1 }
     }
   }
   throw new Error(USAGE)
 }
 
-async function run(args: string[]): Promise<string> {
-  const action = await parse(args)
-  const env = readEnv()
+async function run(args: string[], io: CliIo): Promise<Outcome> {
+  const action = await parse(args, io)
+  const env = readEnv(io.env)
   const handle = await openDb({ url: env.app.databaseUrl, dataDir: env.app.databaseUrl ? undefined : env.app.pgliteDir })
   try {
     await migrateDb(handle)
@@ -78,29 +94,35 @@ async function run(args: string[]): Promise<string> {
 }
 
 /** The outbox is files, not the database: it reads while the server runs. */
-async function outbox(count = '10'): Promise<string> {
+async function outbox(dataDir: string, count = '10'): Promise<string> {
   const limit = Number(count)
   if (!Number.isInteger(limit) || limit < 1) throw new Error(USAGE)
-  const mails = await readOutbox(join(readEnv().dataDir, 'outbox'), limit)
+  const mails = await readOutbox(join(dataDir, 'outbox'), limit)
   if (mails.length === 0) return 'The outbox is empty.'
   return mails.map((m) => `${new Date(m.sentAt).toISOString()}  to ${m.to}\n  ${m.subject}\n  ${m.text}`).join('\n\n')
 }
 
-const args = process.argv.slice(2)
-if (args.length === 0 || args[0] === '--help' || args[0] === '-h') {
-  console.log(USAGE)
-} else if (args[0] === 'outbox' && args.length <= 2) {
-  try {
-    console.log(await outbox(args[1]))
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error)
-    process.exitCode = 1
+/** Runs one command; the exit code is returned, not set, so tests run commands in their own process. */
+export async function runCli(args: string[], io: CliIo): Promise<number> {
+  if (args.length === 0 || args[0] === '--help' || args[0] === '-h') {
+    io.out(USAGE)
+    return 0
   }
-} else {
   try {
-    console.log(await run(args))
+    if (args[0] === 'outbox' && args.length <= 2) {
+      io.out(await outbox(readEnv(io.env).dataDir, args[1]))
+      return 0
+    }
+    const { text, code } = await run(args, io)
+    io.out(text)
+    return code
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error)
-    process.exitCode = 1
+    io.err(error instanceof Error ? error.message : String(error))
+    return 1
   }
+}
+
+if (import.meta.main) {
+  const io: CliIo = { env: process.env, stdin: process.stdin, out: (text) => console.log(text), err: (text) => console.error(text) }
+  process.exitCode = await runCli(process.argv.slice(2), io)
 }

@@ -1,5 +1,5 @@
 // The environment, read in one place. Every variable is optional; the defaults run the embedded mode
-// (PGlite under DATA_DIR, in-process bus, simulator) on http://0.0.0.0:8080.
+// (PGlite under DATA_DIR, in-process bus, simulator) on http://127.0.0.1:8080.
 import { join, resolve } from 'node:path'
 import type { AppOptions } from './options.ts'
 import { isMarketFeedName, MARKET_FEEDS, type MarketFeedConfig } from './market/feeds/select.ts'
@@ -75,7 +75,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const dataDir = resolve(env.DATA_DIR || './data')
   return {
     port: port(env.PORT),
-    host: env.HOST || '0.0.0.0',
+    // Only this machine unless asked: a first `npm start` should not open a trading server to the local network.
+    host: env.HOST || '127.0.0.1',
     dataDir,
     publicUrl: text(env.PUBLIC_URL),
     app: {

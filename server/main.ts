@@ -42,11 +42,17 @@ function probePort(env: ServerEnv): Promise<string | null> {
   })
 }
 
-/** The address to type into a browser: a wildcard host is reachable as localhost. */
+/** Hosts a browser on this machine reaches as localhost: the wildcards and the loopback (the default). */
+const LOCAL_HOSTS = new Set(['0.0.0.0', '::', '127.0.0.1', '::1'])
+
+/** After the first requests' log lines, this long without another one and the running line is printed again. */
+const QUIET_MS = 1_500
+
+/** The address to type into a browser. */
 function localUrl(app: FastifyInstance, env: ServerEnv): string {
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : env.port
-  const host = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host.includes(':') ? `[${env.host}]` : env.host
+  const host = LOCAL_HOSTS.has(env.host) ? 'localhost' : env.host.includes(':') ? `[${env.host}]` : env.host
   return `http://${host}:${port}`
 }
 
@@ -58,15 +64,37 @@ function runningLine(app: FastifyInstance, env: ServerEnv): string {
   return `Keelson's API is running at ${url}/api, without the app (nothing built in ${staticDir}: npm start builds it)`
 }
 
+type LogStream = { write: (text: string) => unknown }
+
+/** Pino writes asynchronously and keeps its stream under a symbol; writing there keeps lines in order. */
+function logStream(app: FastifyInstance): LogStream | null {
+  const symbol = Object.getOwnPropertySymbols(app.log).find((s) => s.description === 'pino.stream')
+  const stream = symbol && ((app.log as unknown as Record<symbol, unknown>)[symbol] as Partial<LogStream>)
+  return stream && typeof stream.write === 'function' ? (stream as LogStream) : null
+}
+
 /**
- * Prints a plain line after every log line written so far. Pino's stream writes asynchronously and holds back
- * Fastify's "Server listening" lines, which console.log would overtake; pino keeps its stream under a symbol.
+ * Prints a plain line after every log line written so far (console.log would overtake Fastify's held-back
+ * "Server listening" lines). Once more after the first burst of request logs, which push it off the screen when a
+ * browser opens the app.
  */
 function printLast(app: FastifyInstance, line: string) {
-  const symbol = Object.getOwnPropertySymbols(app.log).find((s) => s.description === 'pino.stream')
-  const stream = symbol && ((app.log as unknown as Record<symbol, unknown>)[symbol] as { write?: (text: string) => void })
-  if (stream?.write) stream.write(`${line}\n`)
-  else console.log(line)
+  const stream = logStream(app)
+  if (!stream) return console.log(line)
+  stream.write(`${line}\n`)
+  const write = stream.write.bind(stream)
+  let quiet: NodeJS.Timeout | undefined
+  stream.write = (text: string) => {
+    // Request logs carry Fastify's request id; a job's log line alone does not push the line away.
+    if (quiet === undefined && !text.includes('"reqId"')) return write(text)
+    clearTimeout(quiet)
+    quiet = setTimeout(() => {
+      stream.write = write
+      write(`${line}\n`)
+    }, QUIET_MS)
+    quiet.unref()
+    return write(text)
+  }
 }
 
 let env: ServerEnv

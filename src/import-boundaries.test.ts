@@ -9,7 +9,8 @@ async function restricted(filePath: string, code: string): Promise<number> {
   return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').length
 }
 
-describe('import boundaries', () => {
+// The first lint loads the config and its plugins: longer than Vitest's 5 s default on a busy 2-core machine.
+describe('import boundaries', { timeout: 60_000 }, () => {
   it('features import neither each other nor app/ or routes', async () => {
     expect(await restricted('src/features/home/components/x.tsx', "import { a } from '../../markets/api.ts'; a()")).toBe(1)
     expect(await restricted('src/features/home/x.ts', "import { a } from '../markets/api.ts'; a()")).toBe(1)

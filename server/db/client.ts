@@ -7,6 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import * as schema from './schema.ts'
 import { lockDataDir } from './data-dir-lock.ts'
+import { migratedTemplate } from './memory-template.ts'
+import { migrateDb } from './migrate.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -37,7 +39,9 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
   }
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {}
   try {
-    const client = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {})
+    const client = options.dataDir
+      ? await PGlite.create({ dataDir: options.dataDir })
+      : await PGlite.create({ loadDataDir: await migratedTemplate(migrateEmpty) })
     const db = drizzlePglite({ client, schema }) as unknown as Db
     const close = async () => {
       await client.close()
@@ -48,4 +52,9 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     unlock()
     throw error
   }
+}
+
+/** Brings an empty in-memory database up to date, for the template every in-memory database is copied from. */
+async function migrateEmpty(client: PGlite): Promise<void> {
+  await migrateDb({ db: drizzlePglite({ client, schema }) as unknown as Db, kind: 'pglite', pool: null, close: async () => {} })
 }

@@ -1,4 +1,4 @@
-// Idempotency as Stripe does it, for every money-moving endpoint (route.ts calls this; docs/api-idempotency.md):
+// Idempotency as Stripe does it, for every money-moving endpoint (route.ts calls this; docs/api.md "Idempotency"):
 // the first outcome of a key, refusals included, is stored with the request's fingerprint and answered again for
 // every repeat; the same key with another request is a 422; a repeat while the first still runs is a 409.
 // Only a final outcome is stored: a 5xx or a crash gives the key back, so the caller may try again. The money stays

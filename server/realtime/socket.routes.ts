@@ -1,4 +1,4 @@
-// The live socket /ws (DESIGN.md section 7). The client sends JSON text; every server frame is binary deflate.
+// The live socket /ws (docs/api.md, "The socket /ws"). The client sends JSON text; every server frame is binary deflate.
 // Invalid client messages are ignored; a socket that sends no valid message within socketIdleMs is closed, which
 // the app's 5 s heartbeat keeps from happening to a healthy connection. A bound session is re-checked: its expiry on
 // every ping, its revocation at once through the bus (hub.ts) and, should a bus message be lost, every

@@ -1,6 +1,7 @@
 // Shared by the server tests: an app on in-memory PGlite, or on DATABASE_URL / REDIS_URL when those are set (the
 // same suite then runs against the real services), plus wallets that really sign.
 import { execFile } from 'node:child_process'
+import { Readable } from 'node:stream'
 import { promisify } from 'node:util'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
@@ -53,8 +54,26 @@ export async function signIn(app: FastifyInstance, wallet = newWallet(), timeSta
   return { wallet, token: response.body.data as string }
 }
 
-/** Runs `node server/cli.ts ...` against a PGlite directory of its own (never the shared PostgreSQL). */
+/**
+ * Runs `node server/cli.ts ...` in this process (runCli, what the entry point calls) against a PGlite directory of
+ * its own (never the shared PostgreSQL): a process per command cost seconds of start-up each. `stdin` is what a
+ * script would pipe in. Commands must not open a directory this process already holds (the lock is per process).
+ */
 export function cliRunner(dataDir: string) {
+  return async (...args: string[]) => runCliIn(dataDir, args)
+}
+
+export async function runCliIn(dataDir: string, args: string[], stdin = '') {
+  const { runCli } = await import('../cli.ts')
+  let out = ''
+  const write = (text: string) => void (out += `${text}\n`)
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' }
+  const code = await runCli(args, { env, stdin: Readable.from(stdin ? [stdin] : []), out: write, err: write })
+  return { code, out }
+}
+
+/** Runs `node server/cli.ts ...` as its own process, for what only another process shows (the directory lock). */
+export function cliProcess(dataDir: string) {
   return async (...args: string[]) => {
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' }
     const cwd = new URL('../..', import.meta.url)

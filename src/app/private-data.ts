@@ -1,6 +1,6 @@
 // Private data leaves the browser's memory the moment its user does: when the session's user changes (sign-out,
 // a 401, an account or chain change, another tab signing out or in), every private query is removed and the service
-// worker's runtime caches are deleted (DESIGN.md section 9). Queries are keyed by user id as well
+// worker's runtime caches are deleted (docs/architecture.md, "Offline"). Queries are keyed by user id as well
 // (src/lib/query-keys.ts), so the next user could not read the old entries even before they are gone.
 import type { QueryClient } from '@tanstack/react-query'
 import { RUNTIME_CACHE_PREFIX } from '../lib/cache-rules.ts'

@@ -1,4 +1,4 @@
-// Balances and the transaction record (DESIGN.md section 5). Every call acts on the caller's current book (demo or
+// Balances and the transaction record (docs/architecture.md, "The ledger"). Every call acts on the caller's current book (demo or
 // live, chosen with updateAccountType). Amounts are decimal strings; times epoch milliseconds.
 import * as z from 'zod/mini'
 import { AccountType } from './auth.ts'

@@ -1,4 +1,4 @@
-// Deposits (issue 10, PRODUCT-SPEC section 7: /initRechargeCode, /createRechargePlat, /addMonitorAddressV2,
+// Deposits (docs/api.md, "Deposits": /initRechargeCode, /createRechargePlat, /addMonitorAddressV2,
 // /getGasPrice). Two ways in, both to the live book:
 // - a transfer from the user's own signed-in address to the house's receiving address is found on chain (the
 //   server follows ETH_RPC_URL): pending with "n of m confirmations", then credited once per (transaction, log);

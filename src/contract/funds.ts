@@ -1,4 +1,4 @@
-// Currencies and the networks they arrive and leave on (issue 10, PRODUCT-SPEC section 7 /getCurrencyContainsNetList).
+// Currencies and the networks they arrive and leave on (/getCurrencyContainsNetList, docs/api.md "Deposits").
 // Configuration operators edit (server/modules/funds): the house's receiving address, the minimum deposit, the
 // confirmations a transfer needs and whether it is checked on chain; beside them each network's withdrawal terms
 // (fee, fee rate, minimum, daily maximum, KYC threshold), which withdraw-math.ts computes with.

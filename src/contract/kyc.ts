@@ -1,4 +1,4 @@
-// Identity verification (PRODUCT-SPEC sections 3 to 5): the form, its checks (shared by the form's inline errors and
+// Identity verification (docs/api.md, "Identity verification and uploads"): the form, its checks (shared by the form's inline errors and
 // the server, so both say the same) and the user's state. The three pictures are uploads (uploads.ts, purpose 'kyc')
 // referred to by id. States: not started, pending review (up to 48 hours), verified, rejected with the operator's
 // reason (the user may then submit again).
@@ -13,7 +13,7 @@ export const Sex = z.enum(['male', 'female'])
 export const DocumentType = z.enum(['id_card', 'passport'])
 export type DocumentType = z.infer<typeof DocumentType>
 
-/** The hours a review may take, as the app promises (PRODUCT-SPEC section 9). */
+/** The hours a review may take, as the app's KYC screens promise. */
 export const KYC_REVIEW_HOURS = 48
 
 export const KYC_FIELDS = ['firstName', 'lastName', 'sex', 'birthdate', 'country', 'address', 'phone', 'documentType'] as const

@@ -1,4 +1,4 @@
-// Instruments, quotes, candles and favourites (DESIGN.md section 6). The catalogue is data on the server
+// Instruments, quotes, candles and favourites (docs/trading.md, docs/api.md "Markets"). The catalogue is data on the server
 // (server/market/catalogue.ts); every count the app shows ("N+ cryptocurrencies") is computed from it.
 import * as z from 'zod/mini'
 import { Decimal, Millis, type Endpoint } from './endpoint.ts'

@@ -1,4 +1,4 @@
-// The console's deposits queue and currency/network settings (issue 10). Finance (and admin) only; every action is
+// The console's deposits queue and currency/network settings. Finance (and admin) only; every action is
 // audited (server/modules/funds/funds.ops.ts). Imported by the server and the ops app only.
 import * as z from 'zod/mini'
 import { Decimal, Int8Id, Page, pageOf } from './endpoint.ts'

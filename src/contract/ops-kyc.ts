@@ -1,4 +1,4 @@
-// The console's identity reviews (issue 10): the queue of submissions with their three photos, and approve / reject
+// The console's identity reviews: the queue of submissions with their three photos, and approve / reject
 // with a reason. Compliance reviews (and admin, who may do everything). The photos come from GET /api/ops/upload/<id>,
 // which serves a picture to the roles of its purpose (opsUploadRoles).
 import * as z from 'zod/mini'

@@ -1,4 +1,4 @@
-// The operator console's withdrawal queue (issue 10): finance operators (and admins) see withdrawals, approve one with
+// The operator console's withdrawal queue: finance operators (and admins) see withdrawals, approve one with
 // the payout's transaction hash (paid from the platform's wallet; the server holds no key) or reject it with a
 // reason. Above the configured amount a second, different operator confirms: the first approval moves the withdrawal
 // to awaiting_second and carries no hash; the confirmation carries it. Imported by the server and src/ops/ only.

@@ -1,7 +1,7 @@
-// The operator console's contract (issue 10): operators sign in with a name, a password and a TOTP code, and every
+// The operator console's contract: operators sign in with a name, a password and a TOTP code, and every
 // /api/ops/... endpoint names the roles that may call it. Imported by the server and by the ops app (src/ops/) only:
 // the user app never loads it (src/ops/bundle.test.ts). Other modules put their own console endpoints in
-// src/contract/ops-<module>.ts, typed `satisfies Record<string, OpsEndpoint>` (see /work/helpers/OPS-API.md).
+// src/contract/ops-<module>.ts, typed `satisfies Record<string, OpsEndpoint>` (docs/api.md, "Operator console").
 import * as z from 'zod/mini'
 import { CurrencyBalance, RecordKind, TransactionPage } from './account.ts'
 import { AccountType } from './auth.ts'

@@ -1,4 +1,4 @@
-// Contract (market) orders, limit orders and the trading account (DESIGN.md section 6, PRODUCT-SPEC section 3).
+// Contract (market) orders, limit orders and the trading account (docs/trading.md, docs/api.md "Orders").
 // Every call acts on the caller's current book (demo or live). Opening, closing and cancelling move money through the
 // ledger and take an Idempotency-Key. The maths is in trading-math.ts, shared by the ticket and the server.
 import * as z from 'zod/mini'

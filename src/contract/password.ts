@@ -1,4 +1,4 @@
-// E-mail and password: the second way in (issue 3). A user registers with an e-mailed 6-digit code, signs in with
+// E-mail and password: the second way in. A user registers with an e-mailed 6-digit code, signs in with
 // e-mail and password, and recovers a forgotten password with another code.
 //
 // The payload schemas only bound the shapes (strings of a sane length); what makes a value acceptable lives in the

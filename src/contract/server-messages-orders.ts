@@ -21,7 +21,7 @@ export const ordersMessages = {
     id: 'server.orders.leverageNotAllowed',
     message: 'Leverage {leverage} is not offered for {symbol}; choose one of {allowed}',
   },
-  // The wording of PRODUCT-SPEC section 5.
+  // The product's own wording, which users of the earlier app know.
   unreasonableStops: /*i18n*/ {
     id: 'server.orders.unreasonableStops',
     message: 'unreasonable price setting for stop profit and stop loss',

@@ -1,7 +1,7 @@
 // Server messages of uploads and identity verification (modules/uploads, modules/kyc); spread into serverMessages
 // (server-messages.ts). Each entry is marked /*i18n*/ with an explicit id for Lingui's extractor. Imports nothing.
 export const uploadsMessages = {
-  // The wording of PRODUCT-SPEC section 5.
+  // The product's own wording, which users of the earlier app know.
   imageFormat: /*i18n*/ { id: 'server.upload.format', message: 'image format incorrect; supported formats are JPG, JPEG2000 and PNG' },
   imageTooLarge: /*i18n*/ { id: 'server.upload.tooLarge', message: 'The picture is larger than {max} MB; please send a smaller one' },
   imageTooManyPixels: /*i18n*/ {
@@ -13,7 +13,7 @@ export const uploadsMessages = {
   uploadNotFound: /*i18n*/ { id: 'server.upload.notFound', message: 'Picture not found' },
   uploadMalformed: /*i18n*/ { id: 'server.upload.malformed', message: 'The upload form is malformed or incomplete; please send the picture again' },
   uploadBusy: /*i18n*/ { id: 'server.upload.busy', message: 'Many pictures are being processed; please try again in a moment' },
-  // Identity verification (modules/kyc). 'data input not complete' is the wording of PRODUCT-SPEC section 5.
+  // Identity verification (modules/kyc). 'data input not complete' is the product's own wording.
   kycIncomplete: /*i18n*/ { id: 'server.kyc.incomplete', message: 'data input not complete' },
   kycPending: /*i18n*/ { id: 'server.kyc.pending', message: 'Your verification is already waiting for review' },
   kycAlreadyVerified: /*i18n*/ { id: 'server.kyc.verified', message: 'Your identity is already verified' },

@@ -23,7 +23,7 @@ export const withdrawalsMessages = {
     id: 'server.withdrawals.dailyMax',
     message: 'You can withdraw at most {max} {currency} in 24 hours; {left} {currency} is left now',
   },
-  // PRODUCT-SPEC section 5: 'perform KYC certification (complete KYC first)'.
+  // The product's own wording: 'perform KYC certification (complete KYC first)'.
   withdrawKycRequired: /*i18n*/ {
     id: 'server.withdrawals.kycRequired',
     message: 'Withdrawals above {above} {currency} need a verified identity: complete KYC first',

@@ -1,4 +1,4 @@
-// Withdrawals (issue 10, PRODUCT-SPEC section 7 /submissionWithdrawDeposit): the user asks to send an amount of a
+// Withdrawals (/submissionWithdrawDeposit, docs/api.md "Withdrawals"): the user asks to send an amount of a
 // currency over a network to an address; the amount moves from available to locked in the live book; an operator
 // pays it out from the platform's wallet (the server holds no key) and approves it with the payout's transaction
 // hash, or rejects it with a reason, which unlocks the funds. The fee and the limits: withdraw-math.ts.

@@ -1,4 +1,4 @@
-// The one way the app talks to the server (DESIGN.md section 3): the four headers, an 8 s timeout, the envelope,
+// The one way the app talks to the server (docs/api.md): the four headers, an 8 s timeout, the envelope,
 // 401 -> re-authentication, 500 -> msg or 'Request Error', any other failure -> msg or 'request error'.
 // Authorization goes only to endpoints that need it (endpoint.auth), so public answers (news, help, notice, language
 // list, config) are the same for everyone and the service worker may cache them for signed-in users too.

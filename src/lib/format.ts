@@ -1,4 +1,4 @@
-// One formatter for every number and date the app shows, in the active language (issue 8). Decimal strings never
+// One formatter for every number and date the app shows, in the active language (docs/design-system.md, "Numbers and dates"). Decimal strings never
 // become floats: Intl.NumberFormat receives the *string* (exact decimal input, ECMA-402 NumberFormat v3) and rounds
 // it itself, half away from zero (its default roundingMode, halfExpand, is decimal.js's ROUND_HALF_UP), then adds
 // the language's separators and grouping (hi-IN groups 1,00,000). No decimal.js here: it stays off the first visit.

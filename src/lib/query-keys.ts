@@ -1,4 +1,4 @@
-// Every React Query key root, in one place (STYLE.md "Data in the app"), so the socket's refresh
+// Every React Query key root, in one place (docs/conventions.md, "Data in the app"), so the socket's refresh
 // (src/app/realtime.tsx) and the screens name the same keys.
 //
 // Public roots hold what anyone may see. Private keys start with ['user', userId] (never the token): two users can

@@ -1,4 +1,4 @@
-// The browser-stored login state (PRODUCT-SPEC section 3): login flag, token, the user id the token belongs to, wallet
+// The browser-stored login state: login flag, token, the user id the token belongs to, wallet
 // address, language and the new-message flag, kept in localStorage so a reload stays signed in. React reads it
 // through useSession().
 //

@@ -1,4 +1,4 @@
-// The live socket client (DESIGN.md section 7). After connecting it binds the user's token, pings every 5 s and
+// The live socket client (docs/api.md, "The socket /ws"). After connecting it binds the user's token, pings every 5 s and
 // closes when a pong does not come within 5 s; it reconnects after 500 ms x attempts, and retries sends on the same
 // schedule. Frames are zlib deflate of JSON { messageType, data } (server/realtime/frame.ts: node's deflateSync),
 // inflated with the browser's own DecompressionStream('deflate'), which reads exactly that zlib format: no

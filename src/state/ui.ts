@@ -1,4 +1,4 @@
-// UI-only state (DESIGN.md section 8): active route, help title, platform, mobile nav, language list, tooltips.
+// UI-only state (docs/architecture.md, "The app"): active route, help title, platform, mobile nav, language list, tooltips.
 // Server data never lives here; React Query owns it.
 import { proxy } from 'valtio'
 import type { Language } from '#contract/config.ts'

@@ -1,4 +1,4 @@
-// Keeps the app on chain 1 with a signed-in wallet (DESIGN.md section 4); the rules are in guard-rules.ts. This
+// Keeps the app on chain 1 with a signed-in wallet (docs/api.md, "Sign-in"); the rules are in guard-rules.ts. This
 // component feeds them the wallet and session state and carries out what they say: revoke (/login_out, then forget
 // the token), store or remove the address, move to /empty, and ask for a signature (a popup on desktop and on the
 // fresh platform, the /sign page on mobile). Sign-out and 401s are handled in wallet-session-events.ts.

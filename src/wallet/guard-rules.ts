@@ -1,4 +1,4 @@
-// What the chain guard does about one wallet/session state (DESIGN.md section 4), as a pure function so every rule
+// What the chain guard does about one wallet/session state (docs/api.md, "Sign-in"), as a pure function so every rule
 // has a test. A signed-in wallet that disconnects or leaves chain 1 goes to /empty with its address and token gone;
 // an account change revokes the old token and asks for a new signature. A signed-out visitor is never pushed
 // anywhere and never asked to sign unless they chose to (tapped a wallet, Sign in, Switch, or a 401 needs a new

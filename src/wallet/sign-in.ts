@@ -1,4 +1,4 @@
-// Wallet sign-in (DESIGN.md section 4): personal_sign of 'welcome login' + the millisecond timestamp, sent as hex
+// Wallet sign-in (docs/api.md, "Sign-in"): personal_sign of 'welcome login' + the millisecond timestamp, sent as hex
 // with the address, then POST /checkSign. The wallet is asked for nothing else: an injected wallet directly, a
 // wallet app over WalletConnect's relay (the same connector interface).
 import { getConnection } from 'wagmi/actions'

@@ -1,5 +1,5 @@
 // E-mail and password: register with a code from the mail outbox, sign out and in, recover the password, and the
-// form messages of PRODUCT-SPEC section 5. No wallet is installed: an e-mail user needs none.
+// form messages in the product's own words. No wallet is installed: an e-mail user needs none.
 import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

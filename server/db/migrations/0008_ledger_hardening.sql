@@ -1,8 +1,8 @@
--- Ledger hardening (issue 7). The database now also refuses: an account opened with a balance, a journal whose legs
+-- Ledger hardening. The database now also refuses: an account opened with a balance, a journal whose legs
 -- span the demo and the live book, entries added to a journal an earlier transaction created, a currency it does not
 -- know and an amount finer than its currency's scale. The functions that move balances are SECURITY DEFINER, so the
 -- server can run as a role with SELECT and INSERT only on accounts, journals and entries
--- (docs/operations-ledger-role.md). ledger_post_batch no longer creates accounts (postJournal opens them first, in a
+-- (docs/operations.md, "A role that cannot rewrite the ledger"). ledger_post_batch no longer creates accounts (postJournal opens them first, in a
 -- statement of their own) and is written as four steps: look up, lock, decide, insert.
 -- Longer than 300 lines because it restates the two functions it replaces in full.
 

@@ -1,4 +1,4 @@
--- Idempotency keys of money-moving API calls (server/idempotency, docs/api-idempotency.md). A key is scoped to its
+-- Idempotency keys of money-moving API calls (server/idempotency, docs/api.md "Idempotency"). A key is scoped to its
 -- user and endpoint by the primary key itself; the first outcome is stored with the request's fingerprint and
 -- replayed. Times are the app's clock (written by the server), so a controlled clock can test expiry and staleness.
 CREATE TABLE "idempotency_keys" (

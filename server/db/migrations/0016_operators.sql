@@ -1,4 +1,4 @@
--- The operator console (issue 10, modules/ops): operators with a password, a TOTP secret and roles; their sessions,
+-- The operator console (modules/ops): operators with a password, a TOTP secret and roles; their sessions,
 -- separate from users' sessions; and the audit log of every operator action, which the database keeps append-only
 -- the way it keeps the ledger (0004_ledger_rules.sql): no UPDATE, no DELETE, no TRUNCATE, whatever the code does.
 CREATE TABLE "operators" (

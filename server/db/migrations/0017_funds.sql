@@ -1,4 +1,4 @@
--- Funds in and out (issue 10): which currencies arrive on which networks, and the deposits themselves.
+-- Funds in and out: which currencies arrive on which networks, and the deposits themselves.
 -- funds_networks is configuration operators edit (server/modules/funds); one row per (currency, network). The
 -- withdrawal settings live on the same row, so one screen edits a network. deposits records every transfer found
 -- on chain and every claim; money never lives here: a deposit is credited by one ledger journal whose key is

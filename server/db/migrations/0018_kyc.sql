@@ -1,4 +1,4 @@
--- Identity verification and uploads (issue 10, modules/uploads and modules/kyc). An upload is a picture a user sent,
+-- Identity verification and uploads (modules/uploads and modules/kyc). An upload is a picture a user sent,
 -- re-encoded (no EXIF, no GPS) and stored as a file under UPLOAD_DIR; the row says whose it is and what it is for.
 -- A verification is one submission of the identity form; the newest of a user's is their state. A user has at most
 -- one submission pending or verified at a time (the partial unique index): a second submit while one waits is refused.

@@ -1,4 +1,4 @@
--- Withdrawals (server/modules/withdrawals, issue 10). One row per withdrawal a user asks; money never lives here:
+-- Withdrawals (server/modules/withdrawals). One row per withdrawal a user asks; money never lives here:
 -- the amount moves through the ledger, each state change committing in the same transaction as its journal, keyed
 -- by the request (the caller's derived Idempotency-Key) or by the row (withdrawal-paid:<id>, withdrawal-rejected:<id>),
 -- so each settles once whoever runs it. The server holds no key: operators pay out from the platform's wallet and

@@ -1,4 +1,4 @@
--- Plans that stay index probes as the tables grow (issue 9, bench:orders). The ledger's and the order book's
+-- Plans that stay index probes as the tables grow (bench:orders). The ledger's and the order book's
 -- functions only ever touch a few rows by key: a batch's journals, accounts, entries and orders. PL/pgSQL keeps a
 -- statement's plan for the connection's life (until the next ANALYZE of its tables), and a statement without
 -- parameters, like the entries trigger's, is never planned again at all. Planned while a new database's tables were

@@ -1,4 +1,4 @@
-// Wallet sign-in (DESIGN.md section 4): the exact message, a fresh timestamp, a signature by the address, used once.
+// Wallet sign-in (docs/api.md, "Sign-in"): the exact message, a fresh timestamp, a signature by the address, used once.
 import { createHash } from 'node:crypto'
 import { lt } from 'drizzle-orm'
 import { getAddress, type Address, type Hex } from 'viem'

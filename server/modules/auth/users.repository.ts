@@ -1,5 +1,5 @@
 // The auth module owns users and sessions; every other module reads and changes them only through these functions,
-// never through auth.table.ts (STYLE.md: a module owns its tables). Table files may still name users.id in a
+// never through auth.table.ts (docs/conventions.md: a module owns its tables). Table files may still name users.id in a
 // foreign key: that is the database's rule, not a query.
 import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { AccountType } from '#contract/auth.ts'

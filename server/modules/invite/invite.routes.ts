@@ -3,7 +3,7 @@ import { inviteApi } from '#contract/invite.ts'
 import { route } from '../../route.ts'
 import { applyInviteCode, userInviteCode } from './invite.service.ts'
 
-// The app sends its host in RequestUrl (DESIGN.md section 3); a scheme may come with it. Anything not shaped like a
+// The app sends its host in RequestUrl (docs/api.md, "Requests"); a scheme may come with it. Anything not shaped like a
 // host falls back to the host this request reached, so a header can never put markup or a path into the link.
 const HOST = /^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/
 const ORIGIN = /^(https?):\/\/([A-Za-z0-9.-]{1,253}(:\d{1,5})?)\/?$/

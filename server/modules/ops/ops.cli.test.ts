@@ -1,25 +1,16 @@
 // `node server/cli.ts operator ...` on a PGlite directory of its own: the secret it prints once signs in.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app.ts'
-import { call } from '../../test/helpers.ts'
+import { call, runCliIn } from '../../test/helpers.ts'
 import { totpCode } from './totp.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'keelson-ops-cli-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-function cli(args: string[], stdin = ''): Promise<{ code: number; out: string }> {
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' }
-  const child = spawn(process.execPath, ['server/cli.ts', ...args], { env, cwd: new URL('../../..', import.meta.url) })
-  let out = ''
-  child.stdout.on('data', (chunk) => (out += String(chunk)))
-  child.stderr.on('data', (chunk) => (out += String(chunk)))
-  child.stdin.end(stdin)
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? 1, out })))
-}
+const cli = (args: string[], stdin = '') => runCliIn(dataDir, args, stdin)
 
 describe('node server/cli.ts operator', () => {
   it('adds an operator whose printed secret signs in, lists it, and removes it', async () => {

@@ -40,14 +40,14 @@ function promptHidden(question: string): Promise<string> {
   })
 }
 
-async function readPassword(): Promise<string> {
-  if (process.stdin.isTTY) {
+async function readPassword(stdin: NodeJS.ReadableStream & { isTTY?: boolean }): Promise<string> {
+  if (stdin.isTTY) {
     const password = await promptHidden('Password: ')
     if ((await promptHidden('Password again: ')) !== password) throw new Error('The passwords differ.')
     return password
   }
   let input = ''
-  for await (const chunk of process.stdin) input += String(chunk)
+  for await (const chunk of stdin) input += String(chunk)
   return input.split(/\r?\n/)[0] ?? ''
 }
 
@@ -58,7 +58,12 @@ function rolesOf(rest: string[]): OperatorRole[] {
 }
 
 /** The command as a database action; asks for the password before any database is opened. */
-export async function operatorCommand([sub, ...rest]: string[], issuer: string, usage: string): Promise<Action> {
+export async function operatorCommand(
+  [sub, ...rest]: string[],
+  issuer: string,
+  usage: string,
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin,
+): Promise<Action> {
   if (sub === 'list' && rest.length === 0) {
     return async (db) => {
       const all = await listOperators(db)
@@ -84,7 +89,7 @@ export async function operatorCommand([sub, ...rest]: string[], issuer: string, 
     // Name and roles are checked before the password is asked for.
     const early = newOperatorIssue({ name, roles, password: 'x'.repeat(1000) })
     if (early) throw new Error(early)
-    const password = await readPassword()
+    const password = await readPassword(stdin)
     const issue = newOperatorIssue({ name, roles, password })
     if (issue) throw new Error(issue)
     return async (db) => {

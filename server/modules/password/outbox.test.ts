@@ -1,11 +1,9 @@
 // Without SMTP, mail goes to <DATA_DIR>/outbox as JSON files that the operator reads with `node server/cli.ts outbox`.
-import { execFile } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
-import { buildTestApp, call } from '../../test/helpers.ts'
+import { buildTestApp, call, runCliIn } from '../../test/helpers.ts'
 import { readOutbox } from './mailer.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'keelson-outbox-'))
@@ -28,10 +26,8 @@ describe('the outbox', () => {
     const [mail] = await readOutbox(outboxDir)
     expect(mail).toMatchObject({ to: email, subject: expect.stringMatching(/\d{6}/) })
 
-    const env = { ...process.env, DATA_DIR: dataDir }
-    const cwd = new URL('../../..', import.meta.url)
-    const { stdout } = await promisify(execFile)(process.execPath, ['server/cli.ts', 'outbox'], { env, cwd })
-    expect(stdout).toContain(`to ${email}`)
-    expect(stdout).toContain(mail!.subject)
+    const { out } = await runCliIn(dataDir, ['outbox'])
+    expect(out).toContain(`to ${email}`)
+    expect(out).toContain(mail!.subject)
   }, 60_000)
 })

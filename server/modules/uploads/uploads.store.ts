@@ -1,4 +1,4 @@
-// The files of uploads, under UPLOAD_DIR (DESIGN.md: ./data/uploads by default; object storage later, behind this
+// The files of uploads, under UPLOAD_DIR (docs/operations.md: ./data/uploads by default; object storage later, behind this
 // same put/get/remove). Named by the upload's id only, so a user's file name never reaches the disk; written to a
 // temporary name and renamed, so a reader never sees half a file; readable by the server's user only.
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'

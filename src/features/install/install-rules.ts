@@ -1,4 +1,4 @@
-// When the app offers to be installed (issue 8): never on the first screen of a first visit, never when it already
+// When the app offers to be installed (docs/design-system.md, "Installing the app"): never on the first screen of a first visit, never when it already
 // runs installed, and not again for a while after "Not now". Pure, so the rules are tested without a browser.
 
 /** How long "Not now" (or a dismissed browser prompt) keeps the offer away. */

@@ -1,5 +1,5 @@
-// The last prices, kept in IndexedDB so a reload without a network still shows them with their time (DESIGN.md
-// section 9). A few lines of the raw API instead of a library: one store, one key. Prices are public, so they stay
+// The last prices, kept in IndexedDB so a reload without a network still shows them with their time
+// (docs/architecture.md, "Offline"). A few lines of the raw API instead of a library: one store, one key. Prices are public, so they stay
 // across sign-out.
 import type { Ticker } from '#contract/socket.ts'
 

@@ -4,7 +4,7 @@ import { checkCode, checkConfirm, checkEmail, checkNewPassword, checkPassword, h
 const text = (d: { message?: string } | undefined) => d?.message
 
 describe('password form checks', () => {
-  it('speak the product messages of PRODUCT-SPEC section 5', () => {
+  it("speak the product's own messages", () => {
     expect(text(checkEmail(''))).toBe('enter email')
     expect(text(checkEmail('  '))).toBe('enter email')
     expect(text(checkEmail('someone@'))).toBe('email format incorrect')

@@ -1,4 +1,4 @@
-// The form checks, in the product's words (PRODUCT-SPEC section 5). The rules are the contract's, so the server
+// The form checks, in the product's own words. The rules are the contract's, so the server
 // refuses exactly what these refuse.
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'

@@ -1,5 +1,5 @@
-// The identity form of PRODUCT-SPEC section 3. The checks are the server's own (kycProblems in the contract), so the
-// inline messages and the server's answer agree; the spec's 'data input not complete' and 'upload the required
+// The identity form (docs/api.md, "Identity verification and uploads"). The checks are the server's own (kycProblems in the contract), so the
+// inline messages and the server's answer agree; the product's 'data input not complete' and 'upload the required
 // picture' lead the list of problems.
 import { useMemo, useState, type FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'

@@ -1,5 +1,5 @@
 // One of the form's three photos: from a file, or from the camera (getUserMedia). Where the browser has no camera
-// access it says so (PRODUCT-SPEC: 'access to user media not supported') and offers the file picker, which on a phone
+// access it says so (in the product's words: 'access to user media not supported') and offers the file picker, which on a phone
 // may still open the camera (capture). The picture is uploaded as soon as it is chosen; the preview is the local
 // file, so nothing is fetched back.
 import { useEffect, useId, useRef, useState } from 'react'
