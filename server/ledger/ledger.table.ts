@@ -1,4 +1,4 @@
-// The double-entry ledger (DESIGN.md section 5). accounts.balance is maintained by a database trigger on every entry
+// The double-entry ledger (docs/architecture.md, docs/api.md). accounts.balance is maintained by a database trigger on every entry
 // insert, and the rules that keep money honest live in the database too (migration *_ledger_rules.sql): journals
 // balance per currency at commit, user balances never go below zero, entries and journals are append-only.
 import { sql } from 'drizzle-orm'

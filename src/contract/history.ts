@@ -1,4 +1,4 @@
-// The history of closed positions of the caller's current book (DESIGN.md section 6): latest close first, filtered
+// The history of closed positions of the caller's current book (docs/api.md, Orders): latest close first, filtered
 // by symbol, side, how it closed and a range of close times, with the P/L totals of everything the filter finds
 // (not only the page). Amounts are decimal strings in the margin currency; times epoch milliseconds.
 import * as z from 'zod/mini'

@@ -142,7 +142,7 @@ describe('stop-out price', () => {
     expect(str(price)).toBe('1.15756')
   })
 
-  it('exactly at the level is not yet stop-out (DESIGN.md: below it), so the price shown is the tick after', () => {
+  it('exactly at the level is not yet stop-out (docs/trading.md: below it), so the price shown is the tick after', () => {
     // balance 1 000.64: at 1.15756 equity = 1 000.64 − 884 = 116.64, level exactly 50 %; at 1.15755 it is 115.64
     const price = stopOutPrice({ balance: '1000.64', positions: [long], quotes: eur, stopOutLevel: '50', instrument: EURUSD })
     expect(str(price)).toBe('1.15755')

@@ -1,4 +1,4 @@
-// MetaTrader 5 trading maths (DESIGN.md section 6), shared by the order ticket and the server so both show and
+// MetaTrader 5 trading maths (docs/trading.md), shared by the order ticket and the server so both show and
 // charge the same numbers. Exact decimals only: every value is a decimal.js Decimal at 40 significant digits (a
 // notional of 10^5 lots × 10^5 units × 10^5 price with 18 decimals still fits), and a test refuses floating point in
 // this file. Money results are rounded once, at the end, to the settlement currency's ledger scale:
@@ -162,7 +162,7 @@ export function account(a: { balance: Num; positions: readonly { margin: Num; pr
   return { equity, margin, freeMargin: equity.minus(margin), marginLevel: margin.isZero() ? null : equity.div(margin).times(HUNDRED) }
 }
 
-/** Stop-out (or margin call) applies strictly below the level (DESIGN.md: "below the stop-out level"). */
+/** Stop-out (or margin call) applies strictly below the level (docs/trading.md: "below STOP_OUT_LEVEL"). */
 export const isBelowLevel = (marginLevel: Decimal | null, level: Num): boolean => marginLevel !== null && marginLevel.lt(level)
 
 /**

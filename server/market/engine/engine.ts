@@ -1,4 +1,4 @@
-// The order engine (DESIGN.md section 6, issue 9): on the leading process only (its own advisory lock on PostgreSQL,
+// The order engine (docs/trading.md): on the leading process only (its own advisory lock on PostgreSQL,
 // the only process on PGlite), it checks every quote batch against sorted trigger indexes (trigger-index.ts) of TP,
 // SL, pending limits and single-symbol stop-out prices, and re-checks multi-symbol accounts (stop-out.ts
 // StopOutWatch) when one of their symbols ticks. The indexes are rebuilt from the database whenever this process

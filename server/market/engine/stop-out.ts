@@ -1,4 +1,4 @@
-// The stop-out planner and the per-account stop-out watch (DESIGN.md section 6): pure code the order engine calls.
+// The stop-out planner and the per-account stop-out watch (docs/trading.md): pure code the order engine calls.
 // Below the stop-out level positions close, largest loss first, until the level recovers; below the margin-call
 // level the user is warned. Levels compare exactly (trading-math's account(); "below" is strictly below).
 import type { Decimal } from 'decimal.js'

@@ -1,4 +1,4 @@
-// Sorted trigger indexes per symbol (DESIGN.md section 6): a tick costs O(triggered + log n), not O(open positions).
+// Sorted trigger indexes per symbol (docs/trading.md): a tick costs O(triggered + log n), not O(open positions).
 // Each symbol has four binary heaps, one per (price side, direction): a tick only looks at the top of each, and pops
 // while the top has triggered. Removal is lazy (the entry is marked dead and skipped when it reaches the top); a heap
 // whose dead entries outnumber its live ones is rebuilt in O(n), so memory stays bounded and removal is O(1).

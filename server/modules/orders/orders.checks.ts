@@ -1,5 +1,5 @@
 // What an order must pass before any money moves: a known instrument, an open market, a quote, lots on the
-// instrument's grid, an offered leverage, TP/SL on the right side (DESIGN.md section 6). Each refusal is the
+// instrument's grid, an offered leverage, TP/SL on the right side (docs/trading.md). Each refusal is the
 // AppError the caller sees, in their language.
 import type { FastifyInstance } from 'fastify'
 import type { Side } from '#contract/orders.ts'

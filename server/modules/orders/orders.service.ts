@@ -1,4 +1,4 @@
-// Contract and limit orders of the caller's current book (DESIGN.md section 6): the checks, then one transaction per
+// Contract and limit orders of the caller's current book (docs/trading.md, docs/trading-account.md): the checks, then one transaction per
 // event (orders.money.ts), then order_update and balance_update to the owner's tabs once it has committed.
 import type { FastifyInstance } from 'fastify'
 import type { AuthUser } from '../../plugins/auth.ts'

@@ -29,7 +29,7 @@ import { TicketConfirm } from './ticket-confirm.tsx'
 import { isLiveOnSimulated, LiveFeedNotice } from './live-feed-notice.tsx'
 import '../trade.css'
 
-/** The server's own wording (PRODUCT-SPEC section 5), shown before sending so the user never waits for the refusal. */
+/** The server's own wording (server.orders.unreasonableStops), shown before sending so the user never waits for the refusal. */
 export const UNREASONABLE_STOPS = msg({
   message: 'unreasonable price setting for stop profit and stop loss',
   comment: 'The exact wording of the server refusal; keep it the same as the server message server.orders.unreasonableStops',
