@@ -9,13 +9,12 @@ import type { FastifyInstance } from 'fastify'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Deposit, DepositPage, GasPrice } from '#contract/deposits.ts'
-import { buildApp } from '../../app.ts'
 import { chainKit, startLocalNode, type ChainKit, type LocalNode } from '../../test/chain/node.ts'
-import { call, newWallet, signIn, testOptions } from '../../test/helpers.ts'
+import { call, newWallet, signIn } from '../../test/helpers.ts'
 import { signInOperator } from '../ops/test-operators.ts'
 import { checkClaimOnChain } from './deposits.service.ts'
 import { networkOf } from './funds.service.ts'
-import { HOUSE, liveAvailable, openNetwork, uploadScreenshot } from './test-funds.ts'
+import { followingApp, HOUSE, liveAvailable, openNetwork, uploadScreenshot, until } from './test-funds.ts'
 
 const CONFIRMATIONS = 3
 let node: LocalNode
@@ -24,8 +23,7 @@ let token: Address
 let dir: string
 let app: FastifyInstance
 
-const start = () =>
-  buildApp(testOptions({ databaseUrl: undefined, redisUrl: undefined, pgliteDir: join(dir, 'pglite'), ethRpcUrl: node.url, chainPollMs: 100, chainStartBlock: 0 }))
+const start = () => followingApp(join(dir, 'pglite'), node.url)
 
 beforeAll(async () => {
   node = await startLocalNode(8545)
@@ -42,16 +40,6 @@ afterAll(async () => {
   await node?.stop()
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now()
-  for (;;) {
-    const value = await read()
-    if (ok(value)) return value
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 
 const depositsOf = async (userToken: string) => ((await call(app, 'GET', '/api/getMyDeposits', { token: userToken })).body.data as DepositPage).list
 const creditedJournals = async (txHash: string) => {

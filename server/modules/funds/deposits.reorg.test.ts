@@ -9,10 +9,9 @@ import type { FastifyInstance } from 'fastify'
 import { keccak256, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DepositPage } from '#contract/deposits.ts'
-import { buildApp } from '../../app.ts'
 import { chainKit, startLocalNode, type ChainKit, type LocalNode } from '../../test/chain/node.ts'
-import { call, newWallet, signIn, testOptions } from '../../test/helpers.ts'
-import { HOUSE, liveAvailable, openNetwork } from './test-funds.ts'
+import { call, newWallet, signIn } from '../../test/helpers.ts'
+import { followingApp, HOUSE, liveAvailable, openNetwork, until } from './test-funds.ts'
 
 const CONFIRMATIONS = 3
 let node: LocalNode
@@ -26,9 +25,7 @@ beforeAll(async () => {
   kit = chainKit(node.url)
   token = await kit.deployToken()
   dir = mkdtempSync(join(tmpdir(), 'keelson-reorg-'))
-  app = await buildApp(
-    testOptions({ databaseUrl: undefined, redisUrl: undefined, pgliteDir: join(dir, 'pglite'), ethRpcUrl: node.url, chainPollMs: 100, chainStartBlock: 0 }),
-  )
+  app = await followingApp(join(dir, 'pglite'), node.url)
   await openNetwork(app, 'USDT', { token, confirmations: CONFIRMATIONS, min: '1' })
 }, 120_000)
 
@@ -38,15 +35,6 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now()
-  for (;;) {
-    const value = await read()
-    if (ok(value)) return value
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 const depositsOf = async (userToken: string) => ((await call(app, 'GET', '/api/getMyDeposits', { token: userToken })).body.data as DepositPage).list
 const journalsOf = async (txHash: string) =>
   ((await app.db.execute(sql`SELECT count(*)::int AS n FROM journals WHERE idempotency_key LIKE ${`deposit:ERC20:${txHash}:%`}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n

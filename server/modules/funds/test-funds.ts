@@ -2,7 +2,8 @@
 // user's live balance through the API.
 import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { call } from '../../test/helpers.ts'
+import { buildApp } from '../../app.ts'
+import { call, testOptions } from '../../test/helpers.ts'
 import { multipartBody, plainPng } from '../uploads/test-files.ts'
 import { fundsNetworks } from './funds.table.ts'
 
@@ -63,3 +64,18 @@ export async function liveAvailable(app: FastifyInstance, token: string, currenc
 let counter = 0
 /** A fresh transaction-shaped hash. */
 export const randomHash = () => `0x${(Date.now().toString(16) + (counter++).toString(16) + Math.random().toString(16).slice(2)).padEnd(64, 'a').slice(0, 64)}`
+
+/** Reads until `ok` holds (the follower works on its own clock), or fails naming what it waited for and the last value. */
+export async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now()
+  for (;;) {
+    const value = await read()
+    if (ok(value)) return value
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/** A deposits suite's app: PGlite in its own directory, following a local node from block 0, polling every 100 ms. */
+export const followingApp = (pgliteDir: string, ethRpcUrl: string) =>
+  buildApp(testOptions({ databaseUrl: undefined, redisUrl: undefined, pgliteDir, ethRpcUrl, chainPollMs: 100, chainStartBlock: 0 }))

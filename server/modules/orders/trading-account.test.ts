@@ -10,28 +10,17 @@ import { postJournal } from '../../ledger/post.ts'
 import { instrumentBySymbol } from '../../market/catalogue.ts'
 // eslint-disable-next-line no-restricted-imports -- the test holds the ticket's own code to the server's answers
 import { liveLevel, previewOrder, type Market } from '../../../src/features/trade/preview.ts'
-import { buildTestApp, call, signIn } from '../../test/helpers.ts'
+import { buildTestApp, call } from '../../test/helpers.ts'
 import { userIdOf } from '../../idempotency/test-endpoints.ts'
 import { dec } from '#contract/trading-math.ts'
 import { fillLimit } from './engine-actions.ts'
 import { settlementPlan } from './orders.money.ts'
 import type { OrderRow } from './orders.table.ts'
 import { reconcileBooks } from './orders.subledger.ts'
+import { fileBooks } from './test-books.ts'
 import { publishQuotes, testClock, WEDNESDAY_15H } from './test-market.ts'
 
-/** The users this file signed in: on a shared PostgreSQL, other files' books are theirs to keep consistent. */
-const mine = new Set<string>()
-async function signedIn(on: FastifyInstance) {
-  const user = await signIn(on)
-  mine.add(await userIdOf(on, user.wallet.address))
-  return user
-}
-/** Conservation over the whole ledger, and the orders' sub-ledger for this file's users. */
-async function consistent(on: FastifyInstance) {
-  const found = await reconcileBooks(on.db)
-  const conserved = found.mismatchedAccounts === 0 && found.currencies.every((c) => /^-?0(\.0*)?$/.test(c.sum))
-  return conserved && found.subledgers.every((sub) => sub.mismatched.every((m) => !mine.has(m.ownerId)))
-}
+const { signedIn, consistent } = fileBooks()
 
 
 const clock = testClock()

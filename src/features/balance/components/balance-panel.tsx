@@ -2,10 +2,9 @@
 // (margin) / locked, and on the demo book a reset. Loading, error and offline each have their own look.
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AccountType } from '#contract/auth.ts'
-import { buttonClass } from '../../../components/ui/button.tsx'
+import { EmptyLiveBook } from '../../../components/empty-live-book.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { Segmented } from '../../../components/ui/segmented.tsx'
 import { Amount } from '../../../components/ui/amount.tsx'
@@ -60,16 +59,7 @@ export function BalancePanel() {
             <Trans>Demo funds are for practice and cannot be withdrawn.</Trans>
           </p>
         )}
-        {data.book === 'live' && !/[1-9]/.test(data.totalUsdt) && (
-          <div className="balance-empty-live" data-testid="balance-empty-live">
-            <p className="caption">
-              <Trans>Your live book is empty. Deposit to trade with real money.</Trans>
-            </p>
-            <Link to="/profile/{-$type}" params={{ type: 'deposit' }} className={buttonClass('primary', 'md', true)}>
-              <Trans>Deposit</Trans>
-            </Link>
-          </div>
-        )}
+        {data.book === 'live' && !/[1-9]/.test(data.totalUsdt) && <EmptyLiveBook className="balance-empty-live" testId="balance-empty-live" />}
         {(!isOnline || error) && <StaleNote time={dataUpdatedAt} />}
         {switchBook.error && !isAskingLive && <ErrorState error={switchBook.error} compact />}
       </Card>

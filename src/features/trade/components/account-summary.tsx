@@ -2,12 +2,11 @@
 // (src/contract/trading-account.ts): equity moves with the open positions' P/L on every tick; margin is the
 // positions' margin, what pending orders reserve is shown apart; a margin level under the margin-call level warns, naming the stop-out level at which positions start to close.
 import type { Decimal } from 'decimal.js'
-import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import type { Order, TradeAccount } from '#contract/orders.ts'
 import { isBelowLevel } from '#contract/trading-math.ts'
 import { BookLabel } from '../../../components/ui/book-badge.tsx'
-import { buttonClass } from '../../../components/ui/button.tsx'
+import { EmptyLiveBook } from '../../../components/empty-live-book.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { IconInfo } from '../../../components/ui/icons.tsx'
 import { useFormat } from '../../../lib/format.ts'
@@ -59,16 +58,7 @@ export function AccountSummary({ account, positions, market }: { account: TradeA
         </dt>
         <dd data-testid="account-margin-level">{level}</dd>
       </dl>
-      {isEmptyLive && (
-        <div className="trade-empty-live" data-testid="trade-empty-live">
-          <p className="caption">
-            <Trans>Your live book is empty. Deposit to trade with real money.</Trans>
-          </p>
-          <Link to="/profile/{-$type}" params={{ type: 'deposit' }} className={buttonClass('primary', 'md', true)}>
-            <Trans>Deposit</Trans>
-          </Link>
-        </div>
-      )}
+      {isEmptyLive && <EmptyLiveBook className="trade-empty-live" testId="trade-empty-live" />}
       {isMarginCall && (
         <p className="margin-warning" role="alert" data-testid="margin-call">
           <IconInfo size={18} />
