@@ -146,7 +146,7 @@ describe('amounts', () => {
     expect(text(await refusal(pair('0.000000001', 'BTC')))).toBe('The amount 0.000000001 has more decimals than BTC allows (8)')
     const large = await refusal(pair('100000000000000000000', 'ETH'))
     expect(large).toMatchObject({ statusCode: 400, messageKey: 'amountTooLarge' })
-    expect(text(large)).toBe('The amount 100000000000000000000 is too large')
+    expect(text(large)).toBe('The amount 100,000,000,000,000,000,000 is too large')
     expect(await liveBalance(userId, 'ETH')).toBeUndefined()
   })
 
