@@ -42,6 +42,9 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     const client = options.dataDir
       ? await PGlite.create({ dataDir: options.dataDir })
       : await PGlite.create({ loadDataDir: await migratedTemplate(migrateEmpty) })
+    // A copy of the template is a database of its own: its own identity (0024_deployment_identity.sql), or every
+    // in-memory database would share one deployment name on a shared Redis.
+    if (!options.dataDir) await client.exec('UPDATE deployment_identity SET id = gen_random_uuid()')
     const db = drizzlePglite({ client, schema }) as unknown as Db
     const close = async () => {
       await client.close()
