@@ -40,7 +40,7 @@ const journalsOf = async (txHash: string) =>
   ((await app.db.execute(sql`SELECT count(*)::int AS n FROM journals WHERE idempotency_key LIKE ${`deposit:ERC20:${txHash}:%`}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n
 
 describe('a chain reorganisation', () => {
-  it('credits a transfer re-mined in a later block, at another place in it, exactly once', async () => {
+  it('credits a transfer re-mined in a later block, at another place in it, exactly once, after setting it aside while it was gone', async () => {
     const user = await signIn(app)
     await kit.fund(token, user.wallet.address, '100')
     const fork = await kit.snapshot()
@@ -53,6 +53,9 @@ describe('a chain reorganisation', () => {
     // the same block, so its block-wide log index differs too.
     await kit.revert(fork)
     await kit.mine(4)
+    // Meanwhile the follower finds it gone, past its confirmations: set aside, not credited.
+    await until('set aside', () => depositsOf(user.token), (list) => list[0]?.status === 'review')
+    expect(await liveAvailable(app, user.token, 'USDT')).toBe('0')
     const other = newWallet()
     await kit.fund(token, other.address, '5')
     await kit.setAutomine(false)
