@@ -9,6 +9,8 @@ async function switchBook(page: Page, book: 'Demo' | 'Live') {
   await page.goto('/profile/balance')
   // The Demo/Live switch is a segmented control (a radiogroup): the chosen book is the checked option.
   await panel(page).getByRole('radio', { name: book, exact: true }).click()
+  // Live is real money: the switch asks first.
+  if (book === 'Live') await page.getByTestId('switch-live-confirm').click()
   await expect(panel(page).getByRole('radio', { name: book, exact: true })).toHaveAttribute('aria-checked', 'true')
   await expect(panel(page).getByTestId('book-badge')).toHaveText(book)
 }

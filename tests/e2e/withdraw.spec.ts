@@ -59,7 +59,10 @@ test('a user asks a withdrawal, an operator approves it with a payout hash, the 
   await expect(item).toContainText('Paid')
   await expect(item.getByTestId('withdrawal-tx')).toHaveText(txHash)
   await page.goto('/profile/records')
-  await expect(page.getByTestId('record-row').filter({ hasText: 'Withdrawal paid out' })).toContainText('-100.00 USDT')
+  // The record tells events: the request took the 100 from the available balance, the payout moved nothing more.
+  const rows = page.getByTestId('record-row')
+  await expect(rows.filter({ hasText: 'requested' })).toContainText('-100.00 USDT')
+  await expect(rows.filter({ hasText: 'paid out:' })).toContainText('99')
   await page.goto('/profile/balance')
   await expect(page.getByTestId('balance-total')).toHaveText('400.00 USDT')
 })
