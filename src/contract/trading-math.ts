@@ -5,7 +5,7 @@
 // - margin and fee round UP (the house never under-reserves, and the fee shown on the ticket is the fee charged);
 // - P/L rounds HALF-EVEN: symmetric (a long and a short mirror each other to the last unit, and profit(a→b) =
 //   −profit(b→a)) and unbiased over many trades, so neither the user nor the house drifts ahead by rounding.
-// It is over 150 lines because the ticket and the engine must agree on one definition of each number, the stop-out
+// It is over 300 lines because the ticket and the engine must agree on one definition of each number, the stop-out
 // price and the TP/SL conversions included, and importers find them all here.
 import { Decimal } from 'decimal.js'
 import type { Instrument } from './markets.ts'

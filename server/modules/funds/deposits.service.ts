@@ -1,6 +1,8 @@
 // Deposits: rows in `deposits` (0017_funds.sql) and their credit through the ledger. A deposit is credited by one
 // journal keyed by the transfer (deposit:<network>:<tx>:<log>), so whoever credits it (the follower, a claim's
 // check, an operator) and however often, the money arrives once; the row follows the journal (credited, journal id).
+// Just over 300 lines: crediting (one transaction with its rows) and the claim's on-chain check share the row and the
+// journal key; the console's side is already in funds.ops.ts.
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Hash } from 'viem'

@@ -1,5 +1,6 @@
 // Every order event that moves money, each in ONE transaction with its row's state change (opens gathered many to a
-// transaction, each still on its own): the book is locked (lockBook), the order checked against the book's free margin and cash (src/contract/trading-account.ts), the row changed and the journal posted.
+// transaction, each still on its own): the book is locked (lockBook), the order checked against the book's free
+// margin and cash (src/contract/trading-account.ts), the row changed and the journal posted.
 // Journal keys: opening and placing use the caller's derived Idempotency-Key; a close is close:<no>, a fill
 // fill:<no>, a cancel cancel:<no>, whoever runs it (the user, the engine, a restarted leader): an event settles once.
 // Legs (margin currency): open = available -> margin (margin and fee), then fee:<no> margin -> house fees (below,
