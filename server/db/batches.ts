@@ -70,3 +70,20 @@ export function batchesPer<H extends object, In, Out>(make: (handle: H) => Batch
     return batches
   }
 }
+
+/**
+ * Lanes: several Batches per handle, made on first use, an input going to the lane `laneOf` picks. Inputs that would
+ * only wait for each other (the same house row, server/ledger/shards.ts) share a lane and its in-flight limit; inputs
+ * of different lanes go alongside.
+ */
+export function lanesPer<H extends object, In, Out>(
+  count: () => number,
+  make: (handle: H) => Batches<In, Out>,
+): (handle: H, lane: number) => Batches<In, Out> {
+  const all = new WeakMap<H, Batches<In, Out>[]>()
+  return (handle, lane) => {
+    let lanes = all.get(handle)
+    if (!lanes) all.set(handle, (lanes = Array.from({ length: Math.max(1, count()) }, () => make(handle))))
+    return lanes[lane % lanes.length]!
+  }
+}
