@@ -21,11 +21,14 @@ export class Batches<In, Out> {
   /** When each batch in flight started (performance.now()), for stallMs. */
   private readonly started = new Set<{ at: number }>()
   private waking: ReturnType<typeof setTimeout> | null = null
+  /** How long batches take (a moving average, ms): on a loaded machine every batch runs long, and is not held. */
+  private usualMs = 0
 
   /**
    * stallMs: a batch beyond the first starts only once every batch in flight has run this long. Batches that would
    * only wait for each other (the same rows locked until commit) then go one at a time, each as large as the load
-   * makes it, and a batch held up (a lock waited for) holds the others up for stallMs at most.
+   * makes it, and a batch held up (a lock waited for) holds the others up for stallMs, or three times as long as
+   * batches usually take when that is longer (a machine so loaded that every batch is slow).
    */
   constructor(run: BatchRun<In, Out>, options: { maxInFlight?: number; maxBatch?: number; stallMs?: number } = {}) {
     this.run = run
@@ -51,7 +54,8 @@ export class Batches<In, Out> {
   private dispatch(): void {
     while (this.queue.length > 0 && this.inFlight < this.maxInFlight) {
       if (this.stallMs > 0 && this.started.size > 0) {
-        const wait = Math.max(...[...this.started].map((s) => s.at)) + this.stallMs - performance.now()
+        const stall = Math.max(this.stallMs, 3 * this.usualMs)
+        const wait = Math.max(...[...this.started].map((s) => s.at)) + stall - performance.now()
         if (wait > 0) return this.wakeIn(wait)
       }
       const batch = this.queue.splice(0, this.maxBatch)
@@ -59,6 +63,7 @@ export class Batches<In, Out> {
       this.started.add(started)
       this.inFlight++
       void this.settle(batch).finally(() => {
+        this.usualMs += (performance.now() - started.at - this.usualMs) / 8
         this.started.delete(started)
         this.inFlight--
         this.dispatch()
