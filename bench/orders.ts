@@ -1,13 +1,13 @@
 // npm run bench:orders — contract orders through real HTTP on loopback: the whole app (buildApp) listening on a port,
 // and BENCH_CONNECTIONS keep-alive connections in a worker thread, each its own signed-in user who opens a position
 // (POST /api/createContractOrder) and closes it (POST /api/closePositionOrder), again and again: half the requests
-// open, half close, every open pays its fee into the one house fees account of the demo book and every close settles
-// against the one house trading_counterparty account. Each request carries a new Idempotency-Key, as the app sends.
+// open, half close, every open pays its fee into its user's shard of the house fees account of the demo book and every
+// close settles against their shard of the house trading_counterparty account (server/ledger/shards.ts). Each request carries a new Idempotency-Key, as the app sends.
 // Prints orders/s (opens and closes), p50/p99 latency and the server's and the client's CPU per order, per run and
 // the median run, then the ledger's reconciliation; SQL statements/order counts what the server sent PostgreSQL (0 on
 // PGlite), and PostgreSQL CPU/order what its processes on this machine used (when DATABASE_URL names this machine).
 // Env: DATABASE_URL (PostgreSQL; PGlite in memory without it), REDIS_URL,
-// BENCH_SECONDS (10), BENCH_RUNS (3), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (2).
+// BENCH_SECONDS (10), BENCH_RUNS (3), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (2), HOUSE_SHARDS (8).
 import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { connect } from 'node:net'
@@ -148,6 +148,8 @@ if (!isMainThread) {
     redisUrl: process.env.REDIS_URL || undefined,
     // Its Redis channels: DEPLOYMENT_NAME, else this database's own (never another deployment's).
     deploymentName: process.env.DEPLOYMENT_NAME || undefined,
+    // Rows per house kind, and so order lanes (server/ledger/shards.ts): HOUSE_SHARDS, 8 unless set.
+    houseShards: process.env.HOUSE_SHARDS ? Number(process.env.HOUSE_SHARDS) : undefined,
     logger: { level: 'info', stream: sink } as unknown as string,
     tickMs: 0,
     rateLimit: { max: 1_000_000_000, signInMax: 1_000_000_000 },

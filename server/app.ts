@@ -42,6 +42,7 @@ import { registerFundsRoutes } from './modules/funds/funds.routes.ts'
 import { startChainFollower } from './modules/funds/chain-follower.ts'
 import { registerWithdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts'
 import { resolveOptions, type AppOptions } from './options.ts'
+import { setHouseShards } from './ledger/shards.ts'
 
 /** How often each instance forgets used signatures that can never pass again. */
 const PRUNE_EVERY_MS = 5 * 60 * 1000
@@ -50,6 +51,7 @@ export type { AppOptions } from './options.ts'
 
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const conf = resolveOptions(options)
+  setHouseShards(conf.houseShards)
   const app = Fastify({
     logger: typeof conf.logger === 'string' ? { level: conf.logger } : conf.logger,
     genReqId,

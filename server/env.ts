@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import type { AppOptions } from './options.ts'
 import { isMarketFeedName, MARKET_FEEDS, type MarketFeedConfig } from './market/feeds/select.ts'
 import { FloatingInFree } from '#contract/orders.ts'
+import { DEFAULT_HOUSE_SHARDS, MAX_HOUSE_SHARDS } from './ledger/shards.ts'
 import { DEFAULT_FLOATING_IN_FREE } from '#contract/trading-account.ts'
 
 export type ServerEnv = {
@@ -63,6 +64,12 @@ function publicOrigin(value: string | undefined): string | undefined {
   }
 }
 
+function houseShards(value: string | undefined): number {
+  const n = integer('HOUSE_SHARDS', value, DEFAULT_HOUSE_SHARDS)
+  if (n < 1 || n > MAX_HOUSE_SHARDS) throw new Error(`HOUSE_SHARDS must be between 1 and ${MAX_HOUSE_SHARDS}, got "${value}"`)
+  return n
+}
+
 /** Part of Redis channel names: letters, digits, '.', '_' and '-'. */
 function deploymentName(value: string | undefined): string | undefined {
   const name = text(value)
@@ -97,6 +104,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       feedStaleMs: integer('FEED_STALE_SECONDS', env.FEED_STALE_SECONDS, 30) * 1000,
       marketFeed: marketFeed(env.MARKET_FEED, env.MARKET_FEED_URL),
       deploymentName: deploymentName(env.DEPLOYMENT_NAME),
+      houseShards: houseShards(env.HOUSE_SHARDS),
       chainPollMs: integer('CHAIN_POLL_MS', env.CHAIN_POLL_MS, 4000),
       chainStartBlock: env.CHAIN_START_BLOCK ? integer('CHAIN_START_BLOCK', env.CHAIN_START_BLOCK, 0) : undefined,
       uploadDir: resolve(text(env.UPLOAD_DIR) ?? join(dataDir, 'uploads')),

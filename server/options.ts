@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { MailOptions } from './modules/password/mailer.ts'
 import type { MarketFeedConfig } from './market/feeds/select.ts'
 import type { FloatingInFree } from '#contract/orders.ts'
+import { DEFAULT_HOUSE_SHARDS } from './ledger/shards.ts'
 import { DEFAULT_FLOATING_IN_FREE } from '#contract/trading-account.ts'
 
 export type RateLimitOptions = {
@@ -81,6 +82,9 @@ export type AppOptions = {
   chainStartBlock?: number
   /** The chain follower's advisory lock (PostgreSQL); tests pass their own. */
   chainLockKey?: number
+  /** Rows per house account kind (HOUSE_SHARDS, 8): users on different shards never wait on one house row, and
+   * their orders go in batches of their own (server/ledger/shards.ts). */
+  houseShards?: number
 }
 
 export type ResolvedOptions = Required<Omit<AppOptions, 'deploymentName' | 'publicOrigin' | 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail' | 'chainStartBlock'>> &
@@ -113,6 +117,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     marketFeed: options.marketFeed ?? { name: 'simulator' },
     chainPollMs: options.chainPollMs ?? 4000,
     chainLockKey: options.chainLockKey ?? 7_351_005,
+    houseShards: options.houseShards ?? DEFAULT_HOUSE_SHARDS,
     uploadDir: options.uploadDir ?? resolve('data', 'uploads'),
   }
 }

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm'
 import { DEMO_FUNDS } from '#contract/account.ts'
 import { openAccounts } from './open-accounts.ts'
 import { postJournal, type Leg, type Posted } from './post.ts'
+import { houseShardOf } from './shards.ts'
 import type { Book, DbOrTx, Tx } from './types.ts'
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
@@ -35,8 +36,8 @@ export function fundDemoBook(handle: DbOrTx, userId: string): Promise<Posted> {
 /** Opens the accounts a demo reset may need, outside the reset's transaction (open-accounts.ts says why). */
 export function openDemoResetAccounts(db: DbOrTx, userId: string): Promise<void> {
   return openAccounts(db, [
-    { account: null, owner: userId, book: 'demo', kind: 'available', currency: DEMO_FUNDS.currency, amount: '0' },
-    { account: null, owner: null, book: 'demo', kind: 'demo_funding', currency: DEMO_FUNDS.currency, amount: '0' },
+    { account: null, owner: userId, book: 'demo', kind: 'available', shard: null, currency: DEMO_FUNDS.currency, amount: '0' },
+    { account: null, owner: null, book: 'demo', kind: 'demo_funding', shard: houseShardOf(userId), currency: DEMO_FUNDS.currency, amount: '0' },
   ])
 }
 
@@ -50,7 +51,7 @@ export function openDemoResetAccounts(db: DbOrTx, userId: string): Promise<void>
 export async function resetDemoLocked(tx: Tx, userId: string, idempotencyKey: string): Promise<Posted> {
   const accounts = rowsOf<{ id: string; owner_id: string | null; currency: string; kind: string; balance: string }>(
     await tx.execute(sql`
-      SELECT id, owner_id, currency, kind, balance::text AS balance FROM ledger_lock_book(${userId}::uuid, 'demo', 'demo_funding')`),
+      SELECT id, owner_id, currency, kind, balance::text AS balance FROM ledger_lock_book(${userId}::uuid, 'demo', 'demo_funding', ${houseShardOf(userId)}::smallint)`),
   )
   const legs: Leg[] = []
   const net = new Map<string, Decimal>()

@@ -2,7 +2,7 @@
 // insert, and the rules that keep money honest live in the database too (migration *_ledger_rules.sql): journals
 // balance per currency at commit, user balances never go below zero, entries and journals are append-only.
 import { sql } from 'drizzle-orm'
-import { bigserial, check, index, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, check, index, numeric, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../modules/auth/auth.table.ts'
 
 /** 38 digits with 18 after the point: every amount fits without rounding (wei-precision for ETH). */
@@ -18,11 +18,14 @@ export const accounts = pgTable(
     book: text('book', { enum: ['demo', 'live'] }).notNull(),
     kind: text('kind').notNull(),
     balance: amount('balance').notNull().default('0'),
+    /** Which of the house's rows of this currency, book and kind (server/ledger/shards.ts); 0 for a user's. */
+    shard: smallint('shard').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // NULLS NOT DISTINCT (PostgreSQL 15+): one system account per currency, book and kind as well.
-    unique('accounts_owner_currency_book_kind_key').on(t.ownerId, t.currency, t.book, t.kind).nullsNotDistinct(),
+    // NULLS NOT DISTINCT (PostgreSQL 15+): one system account per currency, book, kind and shard as well.
+    unique('accounts_owner_currency_book_kind_shard_key').on(t.ownerId, t.currency, t.book, t.kind, t.shard).nullsNotDistinct(),
+    check('accounts_shard_check', sql`${t.shard} >= 0 AND (${t.ownerId} IS NULL OR ${t.shard} = 0)`),
     check('accounts_book_check', sql`${t.book} IN ('demo', 'live')`),
     check('accounts_owner_balance_check', sql`${t.ownerId} IS NULL OR ${t.balance} >= 0`),
   ],

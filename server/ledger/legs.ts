@@ -9,7 +9,8 @@ import type { AccountSpec, DbOrTx } from './types.ts'
 
 export type Leg = { accountId?: string; account?: AccountSpec; amount: string; currency: string }
 
-export type ItemLeg = { account: string | null; owner: string | null; book: string | null; kind: string | null; currency: string; amount: string }
+/** `shard`: which of the house's rows a system account leg goes to (shards.ts); null for a user's or an id's leg. */
+export type ItemLeg = { account: string | null; owner: string | null; book: string | null; kind: string | null; shard: number | null; currency: string; amount: string }
 
 /** numeric(38,18) holds less than 10^20 in absolute value. */
 export const AMOUNT_LIMIT = new Decimal('1e20')
@@ -29,8 +30,9 @@ export async function scaleOf(handle: DbOrTx, currency: string): Promise<number>
   return scale
 }
 
-/** Amounts as decimal strings; zero legs are dropped; what is left must balance per currency. */
-export async function checkLegs(handle: DbOrTx, input: Leg[]): Promise<ItemLeg[]> {
+/** Amounts as decimal strings; zero legs are dropped; what is left must balance per currency. A house leg that names
+ * no shard goes to `shard` (the posting's user's, shards.ts). */
+export async function checkLegs(handle: DbOrTx, input: Leg[], shard = 0): Promise<ItemLeg[]> {
   const sums = new Map<string, Decimal>()
   const legs: ItemLeg[] = []
   for (const leg of input) {
@@ -47,6 +49,7 @@ export async function checkLegs(handle: DbOrTx, input: Leg[]): Promise<ItemLeg[]
       owner: leg.account?.ownerId ?? null,
       book: leg.account?.book ?? null,
       kind: leg.account?.kind ?? null,
+      shard: leg.account && leg.account.ownerId === null ? (leg.account.shard ?? shard) : null,
       currency: leg.currency,
       amount: value.toFixed(),
     })

@@ -7,11 +7,13 @@ import { sql } from 'drizzle-orm'
 import type { ItemLeg } from './legs.ts'
 import type { DbOrTx } from './types.ts'
 
-type Spec = { owner: string | null; currency: string; book: string; kind: string }
+type Spec = { owner: string | null; currency: string; book: string; kind: string; shard: number }
 
-const keyOf = (s: Spec) => `${s.owner ?? ''}|${s.currency}|${s.book}|${s.kind}`
+const keyOf = (s: Spec) => `${s.owner ?? ''}|${s.currency}|${s.book}|${s.kind}|${s.shard}`
 const specOf = (leg: ItemLeg): Spec | null =>
-  leg.account !== null || leg.book === null || leg.kind === null ? null : { owner: leg.owner, currency: leg.currency, book: leg.book, kind: leg.kind }
+  leg.account !== null || leg.book === null || leg.kind === null
+    ? null
+    : { owner: leg.owner, currency: leg.currency, book: leg.book, kind: leg.kind, shard: leg.shard ?? 0 }
 
 /**
  * Opens the accounts the legs name by what they are. `known` (per Db) remembers accounts already seen to exist;
@@ -28,9 +30,9 @@ export async function openAccounts(handle: DbOrTx, legs: ItemLeg[], known?: Set<
   if (wanted.size === 0) return
   const specs = [...wanted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, spec]) => spec)
   await handle.execute(sql`
-    INSERT INTO accounts (owner_id, currency, book, kind)
-      SELECT s.owner, s.currency, s.book, s.kind
-      FROM jsonb_to_recordset(${JSON.stringify(specs)}::jsonb) AS s(owner uuid, currency text, book text, kind text)
+    INSERT INTO accounts (owner_id, currency, book, kind, shard)
+      SELECT s.owner, s.currency, s.book, s.kind, s.shard
+      FROM jsonb_to_recordset(${JSON.stringify(specs)}::jsonb) AS s(owner uuid, currency text, book text, kind text, shard smallint)
     ON CONFLICT DO NOTHING`)
   if (known) for (const key of wanted.keys()) known.add(key)
 }

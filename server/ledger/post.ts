@@ -23,6 +23,7 @@ import { isMissingAccount, isPostingError, pgError, retrying } from './db-errors
 import type { Db } from '../db/client.ts'
 import { checkLegs, type ItemLeg, type Leg } from './legs.ts'
 import { forgetAccounts, openAccounts } from './open-accounts.ts'
+import { houseShardOf } from './shards.ts'
 import type { Book, DbOrTx, Reason, Tx } from './types.ts'
 
 export type { Leg } from './legs.ts'
@@ -72,7 +73,7 @@ const itemOf = async (handle: DbOrTx, input: JournalInput): Promise<Item> => ({
   reference: input.reference ?? null,
   key: input.idempotencyKey,
   user: input.userId ?? null,
-  legs: await checkLegs(handle, input.legs),
+  legs: await checkLegs(handle, input.legs, houseShardOf(input.userId ?? input.legs.find((leg) => leg.account?.ownerId)?.account?.ownerId)),
   after: null,
 })
 

@@ -23,7 +23,8 @@ export type SystemKind = (typeof SYSTEM_KINDS)[number]
 
 export type AccountSpec =
   | { ownerId: string; book: Book; kind: UserKind }
-  | { ownerId: null; book: Book; kind: SystemKind }
+  /** shard: one of the house's rows (shards.ts); unset, the posting's user's. */
+  | { ownerId: null; book: Book; kind: SystemKind; shard?: number }
 
 /** Every journal names a reason the user sees; each maps to a translated server message. */
 export const REASONS = {
