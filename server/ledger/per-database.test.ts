@@ -12,7 +12,8 @@ let a: FastifyInstance
 let b: FastifyInstance
 beforeAll(async () => {
   // In memory whatever the environment: on PostgreSQL both would be one database.
-  ;[a, b] = await Promise.all([1, 2].map(() => buildTestApp({ databaseUrl: undefined, redisUrl: undefined, tickMs: 0 })))
+  const inMemory = () => buildTestApp({ databaseUrl: undefined, redisUrl: undefined, tickMs: 0 })
+  ;[a, b] = await Promise.all([inMemory(), inMemory()])
 })
 afterAll(async () => Promise.all([a?.close(), b?.close()]))
 
