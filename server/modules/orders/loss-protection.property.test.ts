@@ -12,8 +12,8 @@ import type { OrderRow } from './orders.table.ts'
 
 const ZERO = dec('0')
 /** An amount with two decimals, from cents. */
-const amount = (max: number) => fc.integer({ min: 0, max }).map((cents) => dec(cents).div(100))
-const signed = (max: number) => fc.integer({ min: -max, max }).map((cents) => dec(cents).div(100))
+const amount = (max: number) => fc.integer({ min: 0, max }).map((cents) => dec(String(cents)).div(100))
+const signed = (max: number) => fc.integer({ min: -max, max }).map((cents) => dec(String(cents)).div(100))
 
 const bookArb = fc
   .record({
