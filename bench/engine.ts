@@ -136,3 +136,7 @@ console.log(`  tick closing 1 000 positions, CPU time: ${describe(burstCpu)}`)
 console.log(`  add one order's TP and SL: ${describe(adds)}; remove an order: ${describe(removes)}`)
 console.log(`  load average while measuring: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`)
 console.log(`  heap used: ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`)
+
+// Then the engine itself on a database (bench/engine-refresh.ts): a tick that refreshes a stale account.
+const { measureRefresh } = await import('./engine-refresh.ts')
+await measureRefresh(POSITIONS, describe)

@@ -30,7 +30,9 @@ export type AppOptions = {
   now?: () => number
   /** Simulator tick interval in ms; 0 turns the simulator off. */
   tickMs?: number
-  /** How often a follower process retries to lead the simulator (PostgreSQL only). */
+  /** How often a follower tries to take a leader lock (the simulator's, the engine's, the jobs'), and how often the
+   * leader checks the connection holding it (PostgreSQL only; market/leader.ts). A killed leader's lock is free as
+   * soon as PostgreSQL sees its connection close, so a follower leads within this (docs/operations.md). */
   leaderRetryMs?: number
   /** A socket that sends no valid message for this long is closed. */
   socketIdleMs?: number
@@ -98,7 +100,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     logger: options.logger ?? false,
     now: options.now ?? Date.now,
     tickMs: options.tickMs ?? 1000,
-    leaderRetryMs: options.leaderRetryMs ?? 5000,
+    leaderRetryMs: options.leaderRetryMs ?? 500,
     socketIdleMs: options.socketIdleMs ?? 15_000,
     rateLimit: { max: 300, signInMax: 10, timeWindowMs: 60_000, ...options.rateLimit },
     platformName: options.platformName ?? 'Keelson',

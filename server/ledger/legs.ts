@@ -4,6 +4,7 @@
 // all of it again; checking here first turns a mistake into a clear 400 instead of a database error.
 import { sql } from 'drizzle-orm'
 import { AppError } from '../app-error.ts'
+import { perDatabase } from '../db/per-database.ts'
 import { Decimal } from './decimal.ts'
 import type { AccountSpec, DbOrTx } from './types.ts'
 
@@ -16,7 +17,8 @@ export type ItemLeg = { account: string | null; owner: string | null; book: stri
 export const AMOUNT_LIMIT = new Decimal('1e20')
 
 // Currencies are only ever added, so a cached scale stays true; an unknown code reloads once before it is refused.
-let scales: Map<string, number> | null = null
+// One cache per database (per-database.ts): another app in the process may know other currencies.
+const scalesOf = perDatabase<{ scales: Map<string, number> | null }>(() => ({ scales: null }))
 
 async function loadScales(handle: DbOrTx): Promise<Map<string, number>> {
   const { rows } = (await handle.execute(sql`SELECT code, scale FROM currencies`)) as unknown as { rows: { code: string; scale: number }[] }
@@ -24,8 +26,9 @@ async function loadScales(handle: DbOrTx): Promise<Map<string, number>> {
 }
 
 export async function scaleOf(handle: DbOrTx, currency: string): Promise<number> {
-  if (!scales?.has(currency)) scales = await loadScales(handle)
-  const scale = scales.get(currency)
+  const cache = scalesOf(handle)
+  if (!cache.scales?.has(currency)) cache.scales = await loadScales(handle)
+  const scale = cache.scales.get(currency)
   if (scale === undefined) throw new AppError(400, 'unknownCurrency', { currency })
   return scale
 }

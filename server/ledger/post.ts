@@ -18,6 +18,7 @@
 // Inside a caller's transaction the posting joins that transaction as a batch of one, and a 409 does not abort it.
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
+import { perDatabase } from '../db/per-database.ts'
 import { AppError } from '../app-error.ts'
 import { isMissingAccount, isPostingError, pgError, retrying } from './db-errors.ts'
 import type { Db } from '../db/client.ts'
@@ -98,12 +99,13 @@ export async function postJournalsInTx(tx: Tx, inputs: JournalInput[]): Promise<
     items.push(item)
   }
   const posting = items.filter((item): item is Item => !(item instanceof AppError))
-  await openAccounts(tx, posting.flatMap((item) => item.legs), openedInTx)
+  const opened = openedInTx(tx)
+  await openAccounts(tx, posting.flatMap((item) => item.legs), opened)
   let outcomes: Outcome[]
   try {
     outcomes = posting.length > 0 ? await runBatch(tx, posting) : []
   } catch (error) {
-    if (isMissingAccount(error)) forgetAccounts(posting.flatMap((item) => item.legs), openedInTx)
+    if (isMissingAccount(error)) forgetAccounts(posting.flatMap((item) => item.legs), opened)
     throw refusalOf(error)
   }
   let next = 0
@@ -124,12 +126,13 @@ function refusedWith(error: unknown): AppError {
 }
 
 /**
- * Accounts a posting inside a caller's transaction opened or saw opened, whatever the database: a user's orders post
- * on the same few accounts again and again, and opening them each time cost a statement per posting. The set is wrong
- * when the opening transaction rolled back (or in tests, for another database): ledger_post_batch then refuses the leg
- * (isMissingAccount), that transaction fails, and its accounts are forgotten here, so the retry opens them again.
+ * Accounts postings inside callers' transactions on a database opened or saw opened, one set per database
+ * (per-database.ts: another app in the process has accounts of its own): a user's orders post on the same few
+ * accounts again and again, and opening them each time cost a statement per posting. The set is wrong when the
+ * opening transaction rolled back: ledger_post_batch then refuses the leg (isMissingAccount), that transaction fails,
+ * and its accounts are forgotten here, so the retry opens them again.
  */
-const openedInTx = new Set<string>()
+const openedInTx = perDatabase(() => new Set<string>())
 
 /** A posting as ledger_post_batch reads it. */
 type Item = {

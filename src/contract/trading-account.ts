@@ -110,3 +110,56 @@ export function afterOpen(input: BookInput, needed: Num, margin: Num, profit: Nu
     positions: [...input.positions, { margin, profit }],
   })
 }
+
+/**
+ * What a book holds as a close or a release settles against it: the ledger's two accounts and what the margin account
+ * lacks of the margin its live orders hold (`drawn`: a loss once taken from other orders' margin, not yet paid back).
+ */
+export type BookHolding = { available: Num; marginAccount: Num; drawn: Num }
+
+export type Release = {
+  /** The P/L settled with the house: the P/L, a loss capped at what the whole book holds. */
+  settled: Dec
+  /** The part of the loss the book could not cover, which the house absorbs (0 or more). */
+  absorbed: Dec
+  /** What the release moves in the book's available and margin accounts (their sum is `settled`). */
+  available: Dec
+  margin: Dec
+  /** Change of `drawn`: positive when other orders' margin paid the loss, negative when a release paid it back. */
+  drawn: Dec
+  after: { available: Dec; marginAccount: Dec; drawn: Dec }
+}
+
+/**
+ * Loss protection, one rule per book whichever path closes (docs/trading-account.md, "Loss protection"): an order
+ * holding `margin` leaves the book with P/L `pl` (0 for a cancel). Its margin comes back less whatever the book still
+ * owes its margin account (`drawn` is paid back first); a loss is paid from that, then from the cash, then from the
+ * margin of the book's other orders, and only what the whole book cannot cover is the house's.
+ */
+export function releaseOf(book: BookHolding, margin: Num, pl: Num): Release {
+  const available = dec(book.available)
+  const marginAccount = dec(book.marginAccount)
+  const drawn = dec(book.drawn)
+  const m = dec(margin)
+  const p = dec(pl)
+  const owed = m.minus(drawn)
+  const back = owed.isNeg() ? ZERO : owed.gt(marginAccount) ? marginAccount : owed
+  const holds = available.plus(marginAccount)
+  const settled = p.isNeg() && p.lt(holds.neg()) ? holds.neg() : p
+  let toAvailable = back.plus(settled)
+  let toMargin = back.neg()
+  if (toAvailable.lt(available.neg())) {
+    // More than this margin and the cash: the rest comes out of the margin the book's other orders hold.
+    toAvailable = available.neg()
+    toMargin = settled.minus(toAvailable)
+  }
+  const drawnChange = toMargin.neg().minus(m)
+  return {
+    settled,
+    absorbed: settled.minus(p),
+    available: toAvailable,
+    margin: toMargin,
+    drawn: drawnChange,
+    after: { available: available.plus(toAvailable), marginAccount: marginAccount.plus(toMargin), drawn: drawn.plus(drawnChange) },
+  }
+}

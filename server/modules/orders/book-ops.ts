@@ -9,7 +9,7 @@ import { openDemoResetAccounts, resetDemoLocked } from '../../ledger/books.ts'
 import { retrying } from '../../ledger/db-errors.ts'
 import type { Posted } from '../../ledger/post.ts'
 import { instrumentOf, withRates } from './orders.checks.ts'
-import { bookState, settleCancel, settleCloses, type CloseInput } from './orders.money.ts'
+import { bookState, holdingOf, settleCancel, settleCloses, type CloseInput } from './orders.money.ts'
 import { liveOrdersOfBookLocked, lockBook } from './orders.repository.ts'
 import { announce, pricingOf } from './orders.service.ts'
 import type { OrderRow } from './orders.table.ts'
@@ -26,7 +26,7 @@ export async function resetDemoBook(app: FastifyInstance, userId: string, key: s
       const rows = await liveOrdersOfBookLocked(tx, userId, 'demo')
       const pricing = pricingOf(app)
       const positions = rows.filter((r) => r.status === 'open')
-      const { available } = await bookState(tx, userId, 'demo', 'USDT', pricing)
+      const book = holdingOf(await bookState(tx, userId, 'demo', 'USDT', pricing))
       const closes: { row: OrderRow; c: CloseInput }[] = []
       for (const row of positions) {
         const inst = instrumentOf(row.symbol)
@@ -34,7 +34,7 @@ export async function resetDemoBook(app: FastifyInstance, userId: string, key: s
         if (!quote) throw new AppError(409, 'noQuote', { symbol: row.symbol })
         const price = closePrice(row.side, quote)
         const pl = withRates(row.symbol, () => profit(inst, row.side, row.lots, row.openPrice!, price, pricing.rates))
-        closes.push({ row, c: { price, pl, reason: 'user', now: app.now(), marginLevel: null, available } })
+        closes.push({ row, c: { price, pl, reason: 'user', now: app.now(), marginLevel: null, book } })
       }
       const settled: BookReset['settled'] = closes.length > 0 ? await settleCloses(tx, closes) : []
       for (const row of rows.filter((r) => r.status === 'pending')) settled.push(await settleCancel(tx, row, app.now()))

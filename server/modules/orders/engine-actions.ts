@@ -12,7 +12,7 @@ import type { Tx } from '../../ledger/types.ts'
 import { planStopOut } from '../../market/engine/stop-out.ts'
 import { instrumentBySymbol } from '../../market/catalogue.ts'
 import { insertTemplateMessage, type MessageTemplate } from '../messages/messages.service.ts'
-import { bookState, figuresOf, marginLevelOf, settleCancel, settleClose, settleCloses, settleFill, type BookState, type CloseInput } from './orders.money.ts'
+import { bookState, figuresOf, holdingOf, marginLevelOf, settleCancel, settleClose, settleCloses, settleFill, type BookState, type CloseInput } from './orders.money.ts'
 import { lockBook } from './orders.repository.ts'
 import { announce, pricingOf } from './orders.service.ts'
 import { orders, type OrderRow } from './orders.table.ts'
@@ -51,7 +51,7 @@ const closeAt = (tx: Tx, app: FastifyInstance, row: OrderRow, price: string, rea
   const inst = instrumentBySymbol(row.symbol)!
   const pricing = pricingOf(app)
   const pl = profit(inst, row.side, row.lots, row.openPrice!, price, pricing.rates)
-  return settleClose(tx, row, { price: dec(price), pl, reason, now: app.now(), marginLevel: level, available: state.available })
+  return settleClose(tx, row, { price: dec(price), pl, reason, now: app.now(), marginLevel: level, book: holdingOf(state) })
 }
 
 /** Closes an open position at `price` (the bid or ask of the tick that crossed its TP or SL, gap included). */
@@ -114,7 +114,7 @@ export async function stopOut(app: FastifyInstance, userId: string, book: OrderR
       if (!quote) continue
       const price = closePrice(row.side, quote)
       const pl = profit(instrumentBySymbol(row.symbol)!, row.side, row.lots, row.openPrice!, price, pricing.rates)
-      closes.push({ row, c: { price, pl, reason: 'stop_out', now: app.now(), marginLevel: step.marginLevel, available: state.available } })
+      closes.push({ row, c: { price, pl, reason: 'stop_out', now: app.now(), marginLevel: step.marginLevel, book: holdingOf(state) } })
     }
     // One settlement for the book (settlementPlan): the same loss protection as every other path.
     for (const closed of closes.length > 0 ? await settleCloses(tx, closes) : []) {

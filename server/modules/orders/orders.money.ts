@@ -5,13 +5,14 @@
 // fill:<no>, a cancel cancel:<no>, whoever runs it (the user, the engine, a restarted leader): an event settles once.
 // Legs (margin currency): open = available -> margin (margin and fee), then fee:<no> margin -> house fees (below,
 // feeJournal); close = margin -> available, and the P/L between available and the house trading_counterparty (a
-// system account, which may go negative). A loss larger than the user's whole book is capped at what they hold:
-// balances never go below zero.
+// system account, which may go negative). Loss protection is one rule per book (releaseOf in
+// src/contract/trading-account.ts): a loss beyond its position's margin and the cash is taken from the book's other
+// margin, and only what the whole book cannot cover is the house's; balances never go below zero.
 // Over 300 lines on purpose: every money event here shares bookState and its free-margin check, which must stay
 // one private definition rather than be exported to several files.
 import type { CloseReason, Side } from '#contract/orders.ts'
 import type { FloatingInFree } from '#contract/orders.ts'
-import { bookFigures, canPay, payProblem, spendable } from '#contract/trading-account.ts'
+import { bookFigures, canPay, payProblem, releaseOf, spendable, type BookHolding, type Release } from '#contract/trading-account.ts'
 import { dec, type Dec, type Rates } from '#contract/trading-math.ts'
 import type { Ticker } from '#contract/socket.ts'
 import { AppError } from '../../app-error.ts'
@@ -20,6 +21,7 @@ import { postJournal, postJournalsInTx, type JournalInput, type Leg, type Posted
 import type { Book, Reason, SystemKind, Tx, UserKind } from '../../ledger/types.ts'
 import type { CatalogueInstrument } from '../../market/catalogue.ts'
 import {
+  bookDrawn,
   bookKey,
   closeOrderRows,
   deleteOrders,
@@ -50,19 +52,42 @@ const houseLeg = (book: Book, kind: SystemKind, currency: string, amount: Dec): 
 
 /** A book as its figures need it (trading-account.ts): the ledger's two accounts and the open positions valued at the
  * last quotes (a position no quote prices yet counts no P/L). */
-export type BookState = { available: Dec; marginAccount: Dec; positions: OrderRow[]; valued: { margin: string; profit: Dec }[]; floatingInFree: FloatingInFree }
-
-/** The book as the free-margin check sees it: balances from the ledger, open positions at the last quotes. */
-export async function bookState(tx: Tx, userId: string, book: Book, currency: string, pricing: Pricing): Promise<BookState> {
-  const [balances, positions] = await Promise.all([bookBalances(tx, userId, book), openPositions(tx, userId, book)])
-  return stateOf(balances, positions, currency, pricing)
+export type BookState = {
+  available: Dec
+  marginAccount: Dec
+  /** What the margin account lacks of the live orders' margin (BookHolding in trading-account.ts). */
+  drawn: Dec
+  positions: OrderRow[]
+  valued: { margin: string; profit: Dec }[]
+  floatingInFree: FloatingInFree
 }
 
-export function stateOf(balances: BookBalances, positions: OrderRow[], currency: string, pricing: Pricing): BookState {
+/** The book as the free-margin check and the closes see it: balances from the ledger, open positions at the last
+ * quotes, and what its margin account lacks. */
+export async function bookState(tx: Tx, userId: string, book: Book, currency: string, pricing: Pricing): Promise<BookState> {
+  const [balances, positions, drawn] = await Promise.all([bookBalances(tx, userId, book), openPositions(tx, userId, book), bookDrawn(tx, [{ userId, book }])])
+  return stateOf(balances, positions, currency, pricing, drawn.get(`${bookKey({ userId, book })}:${currency}`))
+}
+
+export function stateOf(balances: BookBalances, positions: OrderRow[], currency: string, pricing: Pricing, drawn = '0'): BookState {
   const mine = balances.currencies.find((c) => c.currency === currency)
   const valued = positions.map((p) => ({ margin: p.margin, profit: dec(floating(p, pricing.quote(p.symbol), pricing.rates) ?? '0') }))
-  return { available: dec(mine?.available ?? '0'), marginAccount: dec(mine?.inUse ?? '0'), positions, valued, floatingInFree: pricing.floatingInFree }
+  return {
+    available: dec(mine?.available ?? '0'),
+    marginAccount: dec(mine?.inUse ?? '0'),
+    drawn: dec(drawn),
+    positions,
+    valued,
+    floatingInFree: pricing.floatingInFree,
+  }
 }
+
+/** What a book holds, as its closes settle against it. */
+export const holdingOf = (s: Pick<BookState, 'available' | 'marginAccount' | 'drawn'>): BookHolding => ({
+  available: s.available,
+  marginAccount: s.marginAccount,
+  drawn: s.drawn,
+})
 
 /** The book's figures: the one definition of equity, free margin and margin level. */
 export const figuresOf = (s: BookState) =>
@@ -78,7 +103,6 @@ function requireFreeMargin(s: BookState, needed: Dec, currency: string) {
   if (problem === 'margin') throw new AppError(409, 'insufficientMargin', { required: needed.toFixed(), free: spendable(figures).toFixed(), currency })
   if (problem === 'cash') throw new AppError(409, 'insufficientCash', { required: needed.toFixed(), available: figures.available.toFixed(), currency })
 }
-const maxOf = (a: Dec, b: Dec) => (a.gt(b) ? a : b)
 
 export type OpenInput = {
   userId: string
@@ -237,8 +261,8 @@ export type CloseInput = {
   reason: CloseReason
   now: number
   marginLevel: Dec | null
-  /** What the book held in `available` before this batch of closes (the same for every close of one book). */
-  available: Dec
+  /** What the book held before this batch of closes (the same for every close of one book), read under its lock. */
+  book: BookHolding
 }
 
 /**
@@ -251,30 +275,25 @@ export async function settleClose(tx: Tx, row: OrderRow, c: CloseInput): Promise
 
 export type Closed = { row: OrderRow; posted: Posted }
 
-/** What a close settles: the P/L, capped by negative balance protection at what the book holds (the position's margin
- * included), and the loss in it. */
-export function settledOf(row: OrderRow, pl: Dec, available: Dec): { settled: Dec; loss: Dec } {
-  const settled = pl.isNeg() ? maxOf(pl, dec(row.margin).plus(available).neg()) : pl
-  return { settled, loss: settled.isNeg() ? settled.neg() : dec('0') }
-}
-
 /**
  * The order in which a batch settles, and what each close settles: per book, the profits first (they become cash the
- * losses can be paid from), then the losses in the order given, each capped at the cash the book then holds plus the
- * position's own margin. Every path that closes (a user's close, a batch, TP/SL, stop-out, a demo reset) settles
- * through this, so loss protection is one rule per book, whichever path closes.
+ * losses can be paid from), then the losses in the order given, each settled by releaseOf (trading-account.ts) against
+ * the book as the closes before it left it. Every path that closes (a user's close, a batch, TP/SL, stop-out, a demo
+ * reset) settles through this, so loss protection is one rule per book, whichever path closes.
  */
-export function settlementPlan(closes: readonly { row: OrderRow; c: CloseInput }[]): { at: number; settled: Dec }[] {
+export function settlementPlan(closes: readonly { row: OrderRow; c: CloseInput }[]): { at: number; release: Release }[] {
   const order = closes.map((_, i) => i)
   order.sort((a, b) => Number(closes[a]!.c.pl.isNeg()) - Number(closes[b]!.c.pl.isNeg()) || a - b)
-  const cash = new Map<string, Dec>()
+  const books = new Map<string, BookHolding>()
   return order.map((at) => {
     const { row, c } = closes[at]!
     const key = `${bookKey(row)}:${row.marginCurrency}`
-    const before = cash.get(key) ?? c.available
-    const { settled } = settledOf(row, c.pl, before)
-    cash.set(key, before.plus(row.margin).plus(settled))
-    return { at, settled }
+    let before = books.get(key) ?? c.book
+    // A fee an earlier version left in the margin account goes to the house first (settleCloses).
+    if (!row.feePosted && !dec(row.fee).isZero()) before = { ...before, marginAccount: dec(before.marginAccount).minus(row.fee) }
+    const release = releaseOf(before, row.margin, c.pl)
+    books.set(key, release.after)
+    return { at, release }
   })
 }
 
@@ -284,15 +303,15 @@ export function settlementPlan(closes: readonly { row: OrderRow; c: CloseInput }
 export async function settleCloses(tx: Tx, closes: { row: OrderRow; c: CloseInput }[]): Promise<Closed[]> {
   const journals: JournalInput[] = []
   const closeJournalAt = new Array<number>(closes.length)
-  const updates = settlementPlan(closes).map(({ at, settled }) => {
+  const updates = settlementPlan(closes).map(({ at, release }) => {
     const { row, c } = closes[at]!
     // A fee an earlier version left in the margin account goes to the house first (same key: charged once).
     if (!row.feePosted && !dec(row.fee).isZero()) journals.push(feeJournal(row))
-    const margin = dec(row.margin)
+    const { settled } = release
     const currency = row.marginCurrency
     const legs = [
-      userLeg(row.userId, row.book, 'margin', currency, margin.neg()),
-      userLeg(row.userId, row.book, 'available', currency, margin.plus(settled)),
+      userLeg(row.userId, row.book, 'margin', currency, release.margin),
+      userLeg(row.userId, row.book, 'available', currency, release.available),
       houseLeg(row.book, 'trading_counterparty', currency, settled.neg()),
     ]
     closeJournalAt[at] = journals.length
@@ -305,6 +324,7 @@ export async function settleCloses(tx: Tx, closes: { row: OrderRow; c: CloseInpu
       closeReason: c.reason,
       closeMarginLevel: c.marginLevel?.toDecimalPlaces(4).toFixed() ?? null,
       settlementPending: false,
+      marginDrawn: release.drawn.toFixed(),
     }
   })
   const rows = await closeOrderRows(tx, updates)
@@ -333,10 +353,15 @@ export function settlementJournal(row: OrderRow): JournalInput {
   }
 }
 
-/** Cancels a locked pending limit order: its margin goes back to available. */
+/** Cancels a locked pending limit order (its book locked): its reservation goes back to available, less whatever the
+ * book's margin account still lacks (releaseOf). */
 export async function settleCancel(tx: Tx, row: OrderRow, now: number): Promise<{ row: OrderRow; posted: Posted }> {
-  const margin = dec(row.margin)
-  const updated = await updateOrder(tx, row.id, { status: 'cancelled', closeTime: now })
+  const ref = { userId: row.userId, book: row.book }
+  const [balances, drawn] = await Promise.all([bookBalances(tx, row.userId, row.book), bookDrawn(tx, [ref])])
+  const mine = balances.currencies.find((c) => c.currency === row.marginCurrency)
+  const book = { available: mine?.available ?? '0', marginAccount: mine?.inUse ?? '0', drawn: drawn.get(`${bookKey(ref)}:${row.marginCurrency}`) ?? '0' }
+  const release = releaseOf(book, row.margin, '0')
+  const updated = await updateOrder(tx, row.id, { status: 'cancelled', closeTime: now, marginDrawn: release.drawn.toFixed() })
   const posted = await postJournal(tx, {
     kind: 'trade',
     reason: 'limit.cancel',
@@ -344,8 +369,8 @@ export async function settleCancel(tx: Tx, row: OrderRow, now: number): Promise<
     idempotencyKey: `cancel:${row.id}`,
     userId: row.userId,
     legs: [
-      userLeg(row.userId, row.book, 'margin', row.marginCurrency, margin.neg()),
-      userLeg(row.userId, row.book, 'available', row.marginCurrency, margin),
+      userLeg(row.userId, row.book, 'margin', row.marginCurrency, release.margin),
+      userLeg(row.userId, row.book, 'available', row.marginCurrency, release.available),
     ],
   })
   return { row: updated, posted }
@@ -362,6 +387,11 @@ export async function settleFill(tx: Tx, limit: OrderRow, f: FillInput): Promise
   const reserved = dec(limit.margin)
   const extra = f.margin.minus(reserved)
   if (!canPay(figuresOf(f.state), extra.plus(f.fee))) return null
+  // A smaller margin at the fill price: the difference is released as any margin is (releaseOf), the book's margin
+  // account paid back first; a larger one is paid from the cash.
+  const release = extra.isNeg() ? releaseOf(holdingOf(f.state), extra.neg(), '0') : null
+  const toMargin = release ? release.margin : extra
+  const toAvailable = release ? release.available : extra.neg()
   const currency = limit.marginCurrency
   const position = await insertOrder(tx, {
     userId: limit.userId,
@@ -383,7 +413,13 @@ export async function settleFill(tx: Tx, limit: OrderRow, f: FillInput): Promise
     linkedOrderNo: limit.id,
     openKey: `fill:${limit.id}`,
   })
-  const updated = await updateOrder(tx, limit.id, { status: 'filled', openPrice: f.price.toFixed(), openTime: f.now, linkedOrderNo: position.id })
+  const updated = await updateOrder(tx, limit.id, {
+    status: 'filled',
+    openPrice: f.price.toFixed(),
+    openTime: f.now,
+    linkedOrderNo: position.id,
+    marginDrawn: release?.drawn.toFixed() ?? '0',
+  })
   const posted = await postJournal(tx, {
     kind: 'trade',
     reason: 'limit.fill',
@@ -391,8 +427,8 @@ export async function settleFill(tx: Tx, limit: OrderRow, f: FillInput): Promise
     idempotencyKey: `fill:${limit.id}`,
     userId: limit.userId,
     legs: [
-      userLeg(limit.userId, limit.book, 'available', currency, extra.plus(f.fee).neg()),
-      userLeg(limit.userId, limit.book, 'margin', currency, extra),
+      userLeg(limit.userId, limit.book, 'available', currency, toAvailable.minus(f.fee)),
+      userLeg(limit.userId, limit.book, 'margin', currency, toMargin),
       houseLeg(limit.book, 'fees', currency, f.fee),
     ],
   })

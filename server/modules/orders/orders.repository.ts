@@ -84,7 +84,7 @@ export async function lockOwnOrders(tx: Tx, refs: OrderRef[]): Promise<Map<bigin
   return new Map(rows.map((row) => [row.id, row]))
 }
 
-export type CloseUpdate = Pick<OrderRow, 'id' | 'closePrice' | 'closeTime' | 'profit' | 'closeReason' | 'closeMarginLevel' | 'settlementPending'>
+export type CloseUpdate = Pick<OrderRow, 'id' | 'closePrice' | 'closeTime' | 'profit' | 'closeReason' | 'closeMarginLevel' | 'settlementPending' | 'marginDrawn'>
 
 /** Marks positions closed, each with its own figures, in one statement; answers the rows by number. The LIMIT tells
  * the planner the batch's size, so it probes orders by number instead of hashing the table (idempotency/store.ts). */
@@ -92,9 +92,11 @@ export async function closeOrderRows(tx: Tx, updates: CloseUpdate[]): Promise<Ma
   const json = JSON.stringify(updates.map((u) => ({ ...u, id: String(u.id) })))
   const result = await tx.execute(sql`
     UPDATE orders o SET status = 'closed', close_price = v."closePrice", close_time = v."closeTime", profit = v.profit,
-        close_reason = v."closeReason", close_margin_level = v."closeMarginLevel", settlement_pending = v."settlementPending"
+        close_reason = v."closeReason", close_margin_level = v."closeMarginLevel", settlement_pending = v."settlementPending",
+        margin_drawn = v."marginDrawn"
       FROM (SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS v("id" bigint, "closePrice" numeric, "closeTime" bigint,
-        profit numeric, "closeReason" text, "closeMarginLevel" numeric, "settlementPending" boolean) LIMIT ${updates.length}) v
+        profit numeric, "closeReason" text, "closeMarginLevel" numeric, "settlementPending" boolean, "marginDrawn" numeric)
+        LIMIT ${updates.length}) v
       WHERE o.id = v.id
     RETURNING o.*`)
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows.map(orderRowOf)
@@ -121,6 +123,24 @@ export async function lockBooksBalances(tx: Tx, books: BookRef[]): Promise<Map<s
   const byBook = new Map<string, AccountBalanceRow[]>(books.map((b) => [bookKey(b), []]))
   for (const row of rows) byBook.get(bookKey({ userId: row.owner_id, book: row.book }))?.push(row)
   return new Map([...byBook].map(([key, own]) => [key, balancesOf(own)]))
+}
+
+/** What each book's margin account lacks of its live orders' margin, by `${bookKey}:${currency}` (absent: nothing):
+ * the sum of the few rows that drew on it or paid it back (orders_margin_drawn_idx). */
+export async function bookDrawn(handle: DbOrTx, books: BookRef[]): Promise<Map<string, string>> {
+  if (books.length === 0) return new Map()
+  const rows = await handle
+    .select({ userId: orders.userId, book: orders.book, currency: orders.marginCurrency, drawn: sql<string>`sum(${orders.marginDrawn})::text` })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.userId, [...new Set(books.map((b) => b.userId))]),
+        inArray(orders.book, [...new Set(books.map((b) => b.book))]),
+        sql`${orders.marginDrawn} <> 0`,
+      ),
+    )
+    .groupBy(orders.userId, orders.book, orders.marginCurrency)
+  return new Map(rows.map((r) => [`${bookKey(r)}:${r.currency}`, r.drawn]))
 }
 
 /** Open positions of several books, by bookKey: the free-margin checks of a batch of opens. */

@@ -37,7 +37,7 @@ import {
   type Opened,
   type Pricing,
 } from './orders.money.ts'
-import { bookKey, lockBooksBalances, lockOwnOrders, openPositions, orderOf, orderPage, type OrderRef } from './orders.repository.ts'
+import { bookDrawn, bookKey, lockBooksBalances, lockOwnOrders, openPositions, orderOf, orderPage, type OrderRef } from './orders.repository.ts'
 import type { OrderRow } from './orders.table.ts'
 import { toOrder } from './orders.view.ts'
 import { ordersChanged } from './order-events.ts'
@@ -156,6 +156,7 @@ async function closeOwnOrders(app: FastifyInstance, tx: Tx, refs: OrderRef[]): P
   const locked = await lockOwnOrders(tx, refs)
   const books = [...new Map([...locked.values()].map((row) => [bookKey(row), { userId: row.userId, book: row.book }])).values()]
   const balances = books.length > 0 ? await lockBooksBalances(tx, books) : new Map<string, BookBalances>()
+  const drawn = await bookDrawn(tx, books)
   const pricing = pricingOf(app)
   const answers: (Closed | AppError | undefined)[] = []
   const closing: { row: OrderRow; c: CloseInput; at: number }[] = []
@@ -167,9 +168,10 @@ async function closeOwnOrders(app: FastifyInstance, tx: Tx, refs: OrderRef[]): P
       requireOpenMarket(app, inst)
       const price = closePrice(row.side, requireQuote(app, inst.symbol))
       const pl = withRates(inst.symbol, () => profit(inst, row.side, row.lots, row.openPrice!, price, pricing.rates))
-      // The book's cash before the batch: settleCloses settles the book's closes together (settlementPlan).
-      const available = dec(balances.get(bookKey(row))!.currencies.find((c) => c.currency === row.marginCurrency)?.available ?? '0')
-      closing.push({ row, c: { price, pl, reason: 'user', now: app.now(), marginLevel: null, available }, at: answers.length })
+      // The book before the batch: settleCloses settles the book's closes together (settlementPlan).
+      const mine = balances.get(bookKey(row))!.currencies.find((c) => c.currency === row.marginCurrency)
+      const book = { available: dec(mine?.available ?? '0'), marginAccount: dec(mine?.inUse ?? '0'), drawn: dec(drawn.get(`${bookKey(row)}:${row.marginCurrency}`) ?? '0') }
+      closing.push({ row, c: { price, pl, reason: 'user', now: app.now(), marginLevel: null, book }, at: answers.length })
       answers.push(undefined)
     } catch (error) {
       if (!(error instanceof AppError)) throw error

@@ -1,7 +1,9 @@
 // The orders' sub-ledger: every user's margin account holds exactly what their live orders hold (positions' margin,
-// pending orders' reservations), plus what earlier versions left there on the way (an open position's fee not yet
-// posted to the house, a closed position's loss not yet settled: orders.settlement.ts). One statement, so it reads
-// one snapshot of both tables even under load. Reconciliation and /api/health/ledger run it beside conservation.
+// pending orders' reservations), less what a loss took from other orders' margin and no release has paid back yet
+// (the rows' margin_drawn: releaseOf in src/contract/trading-account.ts), plus what earlier versions left there on the
+// way (an open position's fee not yet posted to the house, a closed position's loss not yet settled:
+// orders.settlement.ts). One statement, so it reads one snapshot of both tables even under load. Reconciliation and
+// /api/health/ledger run it beside conservation.
 import { sql } from 'drizzle-orm'
 import { reconcile, trim, type Reconciliation, type Subledger, type SubledgerMismatch } from '../../ledger/reconcile.ts'
 import type { DbOrTx } from '../../ledger/types.ts'
@@ -17,6 +19,9 @@ export const marginSubledger: Subledger = {
           FROM orders o WHERE o.status IN ('open', 'pending')
           UNION ALL
           SELECT user_id, book, margin_currency, -profit FROM orders WHERE settlement_pending AND profit < 0
+          UNION ALL
+          -- What a loss took from the book's other margin and no release has paid back yet (orders.money.ts).
+          SELECT user_id, book, margin_currency, -margin_drawn FROM orders WHERE margin_drawn <> 0
         ) parts GROUP BY user_id, book, margin_currency
       ), margin AS (
         SELECT owner_id AS user_id, book, currency, balance FROM accounts WHERE kind = 'margin' AND owner_id IS NOT NULL

@@ -42,6 +42,10 @@ export const orders = pgTable(
     settlementPending: boolean('settlement_pending').notNull().default(false),
     /** The opening fee is with the house (fee:<no>); false only for rows of earlier versions (0022_orders_fee_posted.sql). */
     feePosted: boolean('fee_posted').notNull().default(true),
+    /** How much this row's close, cancel or fill changed what the book's margin account lacks of its live orders'
+     * margin (docs/trading-account.md, "Loss protection"): positive when a loss was taken from other orders' margin,
+     * negative when a release paid that back. The book's sum is what its margin account lacks (orders.subledger.ts). */
+    marginDrawn: decimal('margin_drawn').notNull().default('0'),
   },
   (t) => [
     unique('orders_open_key_unique').on(t.openKey),
@@ -50,6 +54,8 @@ export const orders = pgTable(
     index('orders_settlement_pending_idx').on(t.id).where(sql`${t.settlementPending}`),
     // A book's open positions, read by every free-margin check (0020_plans_that_grow.sql): only the live rows.
     index('orders_open_positions_idx').on(t.userId, t.book).where(sql`${t.kind} = 'contract' AND ${t.status} = 'open'`),
+    // The few rows that drew on or paid back a book's margin: summed by every close (orders.repository.ts bookDrawn).
+    index('orders_margin_drawn_idx').on(t.userId, t.book).where(sql`${t.marginDrawn} <> 0`),
   ],
 )
 

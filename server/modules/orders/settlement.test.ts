@@ -64,7 +64,7 @@ async function closedByACrash(side: 'buy' | 'sell', bid: string, ask: string) {
   const leg = (kind: 'margin' | 'available', amount: string) => ({ account: { ownerId: user.id, book: 'demo' as const, kind }, currency: 'USDT', amount })
   await app.db.transaction(async (tx) => {
     await closeOrderRows(tx, [
-      { id: row.id, closePrice: price.toFixed(), closeTime: app.now(), profit: pl.toFixed(), closeReason: 'user', closeMarginLevel: null, settlementPending: true },
+      { id: row.id, closePrice: price.toFixed(), closeTime: app.now(), profit: pl.toFixed(), closeReason: 'user', closeMarginLevel: null, settlementPending: true, marginDrawn: '0' },
     ])
     await postJournal(tx, {
       kind: 'trade',

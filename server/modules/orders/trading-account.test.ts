@@ -239,18 +239,23 @@ describe('live money needs real prices', () => {
 
 
 describe('loss protection per book', () => {
-  const row = (id: number, userId: string, margin: string) => ({ id: BigInt(id), userId, book: 'demo', marginCurrency: 'USDT', margin }) as OrderRow
-  const close = (r: OrderRow, pl: string, available: string) => ({ row: r, c: { price: dec('1'), pl: dec(pl), reason: 'user' as const, now: 0, marginLevel: null, available: dec(available) } })
+  const row = (id: number, userId: string, margin: string) => ({ id: BigInt(id), userId, book: 'demo', marginCurrency: 'USDT', margin, fee: '0', feePosted: true }) as OrderRow
+  const holding = (available: string, marginAccount: string) => ({ available: dec(available), marginAccount: dec(marginAccount), drawn: dec('0') })
+  const close = (r: OrderRow, pl: string, book: ReturnType<typeof holding>) => ({ row: r, c: { price: dec('1'), pl: dec(pl), reason: 'user' as const, now: 0, marginLevel: null, book } })
 
   it('pays a loss from the profit closed beside it before the house takes any of it, whatever the arrival order', () => {
     // No cash left; a loss of 800 on 200 of margin arrives before a profit of 500 on 100 of margin.
-    const plan = settlementPlan([close(row(1, 'u', '200'), '-800', '0'), close(row(2, 'u', '100'), '500', '0')])
+    const book = holding('0', '300')
+    const plan = settlementPlan([close(row(1, 'u', '200'), '-800', book), close(row(2, 'u', '100'), '500', book)])
     // The profit settles first: 100 + 500 of cash, with the loss's own 200 margin, covers the whole 800.
-    expect(plan.map((p) => [p.at, p.settled.toFixed()])).toEqual([[1, '500'], [0, '-800']])
+    expect(plan.map((p) => [p.at, p.release.settled.toFixed()])).toEqual([[1, '500'], [0, '-800']])
   })
 
-  it('caps a loss at the book\'s cash plus the position\'s margin, and keeps books apart', () => {
-    const plan = settlementPlan([close(row(1, 'u', '200'), '-800', '50'), close(row(2, 'v', '100'), '-30', '0')])
-    expect(plan.map((p) => [p.at, p.settled.toFixed()])).toEqual([[0, '-250'], [1, '-30']])
+  it("caps a loss at what the whole book holds, its other positions' margin included, and keeps books apart", () => {
+    // Book u: 50 of cash, 200 + 300 of margin (the second position stays open); book v: no cash, 100 of margin.
+    const plan = settlementPlan([close(row(1, 'u', '200'), '-800', holding('50', '500')), close(row(2, 'v', '100'), '-30', holding('0', '100'))])
+    expect(plan.map((p) => [p.at, p.release.settled.toFixed(), p.release.absorbed.toFixed()])).toEqual([[0, '-550', '250'], [1, '-30', '0']])
+    // u's other position's margin paid 300 of it: the margin account lacks that much until it closes.
+    expect(plan[0]!.release.after).toMatchObject({ available: dec('0'), marginAccount: dec('0'), drawn: dec('300') })
   })
 })
