@@ -1,5 +1,5 @@
 // Managing what a trader holds (docs/trading.md "Managing positions and orders", docs/api.md "Managing positions"):
-// change a position's or a pending order's take profit and stop loss, close part of a position, close every position
+// change a position's or a pending order's take profit and stop loss, a pending order's price and lots, close part of a position, close every position
 // of a symbol or of the book. Each acts on the caller's current book, takes an Idempotency-Key (a replay answers the
 // first result and changes nothing) and runs under the book lock.
 import * as z from 'zod/mini'
@@ -19,6 +19,16 @@ export type PartialClose = z.infer<typeof PartialClose>
 export const PartlyClosed = z.object({ closed: Order, position: Order })
 export type PartlyClosed = z.infer<typeof PartlyClosed>
 
+/** A pending order's new price and lots (its side and leverage stay); its TP and SL become exactly these. */
+export const EditLimit = z.object({
+  orderNo: Int8Id,
+  price: PositiveDecimal,
+  lots: PositiveDecimal,
+  takeProfit: z.optional(PositiveDecimal),
+  stopLoss: z.optional(PositiveDecimal),
+})
+export type EditLimit = z.infer<typeof EditLimit>
+
 /** Every open position of the book, or of one symbol. */
 export const CloseAll = z.object({ symbol: z.optional(Symbol) })
 export type CloseAll = z.infer<typeof CloseAll>
@@ -29,5 +39,7 @@ export type ClosedAll = z.infer<typeof ClosedAll>
 export const manageApi = {
   modifyOrderStops: { method: 'POST', path: '/modifyOrderStops', body: ModifyStops, data: Order, auth: true, money: true },
   partialClosePosition: { method: 'POST', path: '/partialClosePosition', body: PartialClose, data: PartlyClosed, auth: true, money: true },
+  /** Answers the order that now waits: a new number (the old one is cancelled, docs/trading.md). */
+  editLimitOrder: { method: 'POST', path: '/editLimitOrder', body: EditLimit, data: Order, auth: true, money: true },
   closeAllPositions: { method: 'POST', path: '/closeAllPositions', body: CloseAll, data: ClosedAll, auth: true, money: true },
 } as const satisfies Record<string, Endpoint>

@@ -6,14 +6,23 @@
 import type { FastifyInstance } from 'fastify'
 import type { AuthUser } from '../../plugins/auth.ts'
 import type { Order } from '#contract/orders.ts'
-import type { CloseAll, ClosedAll, ModifyStops, PartialClose, PartlyClosed } from '#contract/orders-manage.ts'
+import type { CloseAll, ClosedAll, EditLimit, ModifyStops, PartialClose, PartlyClosed } from '#contract/orders-manage.ts'
 import { isPartialLots, splitMargin } from '#contract/position-split.ts'
-import { closePrice, dec, profit } from '#contract/trading-math.ts'
+import { closePrice, dec, profit, requiredMargin } from '#contract/trading-math.ts'
 import { AppError } from '../../app-error.ts'
 import { retrying } from '../../ledger/db-errors.ts'
 import type { Tx } from '../../ledger/types.ts'
-import { checkPriceGrid, checkStops, instrumentOf, requireOpenMarket, requireQuote, withRates } from './orders.checks.ts'
-import { bookState, settleCloses, type CloseInput } from './orders.money.ts'
+import {
+  checkPriceGrid,
+  checkStops,
+  checkTerms,
+  instrumentOf,
+  requireOpenMarket,
+  requireQuote,
+  requireRealQuote,
+  withRates,
+} from './orders.checks.ts'
+import { bookState, openOrders, settleCancel, settleCloses, type CloseInput } from './orders.money.ts'
 import { insertOrder, liveOrdersOfBookLocked, lockBook, lockOwnOrders, updateOrder } from './orders.repository.ts'
 import { announce, pricingOf } from './orders.service.ts'
 import type { OrderRow } from './orders.table.ts'
@@ -57,6 +66,40 @@ export async function modifyOrderStops(app: FastifyInstance, user: AuthUser, bod
   await announce(app, [row], null)
   await bookChanged(app, row)
   return view(app, row)
+}
+
+/**
+ * A pending order's new price and lots. The money fields of a placed order are frozen (0025_frozen_money_fields.sql),
+ * so the order is cancelled (cancel:<no> releases its reservation) and a new one placed with the same side and
+ * leverage (the route's key reserves the new margin), in one transaction: when the book cannot pay the new
+ * reservation with the old one released, the refusal undoes the cancel too, and the order waits as it was.
+ */
+export async function editLimitOrder(app: FastifyInstance, user: AuthUser, body: EditLimit, key: string): Promise<Order> {
+  const done = await retrying(() =>
+    app.db.transaction(async (tx) => {
+      const order = await lockedOwn(tx, user, body.orderNo)
+      if (order.kind !== 'limit') throw new AppError(404, 'orderNotFound')
+      if (order.status !== 'pending') throw new AppError(409, 'limitNotPending')
+      const inst = instrumentOf(order.symbol)
+      checkTerms(inst, body.lots, order.leverage)
+      requireOpenMarket(app, inst)
+      if (order.book === 'live') requireRealQuote(app, 'live', requireQuote(app, inst.symbol))
+      checkPriceGrid(inst, [body.price, body.takeProfit, body.stopLoss])
+      checkStops(order.side, body.price, body.takeProfit, body.stopLoss)
+      const pricing = pricingOf(app)
+      const margin = withRates(inst.symbol, () => requiredMargin(inst, body.lots, order.leverage, body.price, pricing.rates))
+      const cancelled = await settleCancel(tx, order, app.now())
+      const { side, leverage, userId, book } = order
+      const { lots, takeProfit, stopLoss } = body
+      const input = { kind: 'limit', userId, book, inst, side, lots, leverage, takeProfit, stopLoss, margin, limitPrice: body.price, now: app.now(), key } as const
+      const [placed] = await openOrders(tx, [input], pricing)
+      if (placed instanceof AppError) throw placed
+      return { cancelled, placed: placed! }
+    }),
+  )
+  await announce(app, [done.cancelled.row], done.cancelled.posted)
+  await announce(app, [done.placed.row], done.placed.posted)
+  return view(app, done.placed.row)
 }
 
 /**

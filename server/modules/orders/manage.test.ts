@@ -1,6 +1,7 @@
 // Managing positions and orders through HTTP (manage.service.ts), on PGlite or PostgreSQL: TP/SL changes of a
 // position and a pending order, partial closes, closing all; each refusal changes nothing, each replay answers the
 // first result, races with the engine's closes leave the books reconciled (fileBooks().consistent).
+// Over 300 lines: the four endpoints share one app, its quotes and helpers; split, each file would rebuild them.
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'drizzle-orm'
@@ -194,6 +195,90 @@ describe('POST /api/partialClosePosition', () => {
     expect((await post('/api/partialClosePosition', other.token, { orderNo, lots: '0.5' })).status).toBe(404)
     expect((await post('/api/partialClosePosition', token, { orderNo: limit.orderNo, lots: '0.5' })).status).toBe(404)
     expect((await post('/api/partialClosePosition', undefined, { orderNo, lots: '0.5' })).status).toBe(401)
+  })
+})
+
+describe('POST /api/editLimitOrder', () => {
+  const place = async (token: string) => (await post('/api/createLimitOrder', token, { ...eurusd, price: '1.16000', takeProfit: '1.17000' })).body.data as Order
+  const pending = async (token: string) => ((await get('/api/getLimitOrderList', token)).body.data as OrderPage).list
+
+  it('moves a buy limit to 1.15000 for 2 lots: the old order is cancelled, the new one holds 460 USDT instead of 232', async () => {
+    const { token } = await books.signedIn(app)
+    const old = await place(token)
+    expect(await account(token)).toMatchObject({ reserved: '232' })
+    const res = await post('/api/editLimitOrder', token, { orderNo: old.orderNo, price: '1.15000', lots: '2', takeProfit: '1.16500' })
+    const now = res.body.data as Order
+    expect(now).toMatchObject({ status: 'pending', side: 'buy', leverage: 500, limitPrice: '1.15', lots: '2', margin: '460', takeProfit: '1.165', stopLoss: null })
+    expect(now.orderNo).not.toBe(old.orderNo)
+    expect((await pending(token)).map((o) => o.orderNo)).toEqual([now.orderNo])
+    expect(await account(token)).toMatchObject({ balance: '10000', reserved: '460', available: '9540' })
+    const record = (await get('/api/getMyTransactionRecord', token)).body.data as { list: { text: string }[] }
+    expect(record.list.slice(0, 2).map((r) => r.text)).toEqual([
+      `Buy limit 2 lots EURUSD #${now.orderNo} placed: margin 460.00 held`,
+      `Limit order #${old.orderNo} EURUSD cancelled: margin 232.00 released`,
+    ])
+    expect(await books.consistent(app)).toBe(true)
+  })
+
+  it('answers a replay with the first result and reserves once', async () => {
+    const { token } = await books.signedIn(app)
+    const old = await place(token)
+    const key = randomUUID()
+    const body = { orderNo: old.orderNo, price: '1.15500', lots: '1' }
+    const first = await post('/api/editLimitOrder', token, body, key)
+    const again = await post('/api/editLimitOrder', token, body, key)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.body).toEqual(first.body)
+    expect((await pending(token)).length).toBe(1)
+    expect((await account(token)).reserved).toBe('231')
+  })
+
+  it('refuses 50 lots the book cannot pay (409), and the order waits as it was', async () => {
+    const { token } = await books.signedIn(app)
+    const old = await place(token)
+    const res = await post('/api/editLimitOrder', token, { orderNo: old.orderNo, price: '1.15000', lots: '50' })
+    expect(res.body).toMatchObject({ code: 409, msg: 'Not enough free margin: this order needs 11,500 USDT and 10,000 USDT is free' })
+    expect((await pending(token)).map((o) => [o.orderNo, o.limitPrice, o.lots, o.takeProfit])).toEqual([[old.orderNo, '1.16', '1', '1.17']])
+    expect(await account(token)).toMatchObject({ reserved: '232', available: '9768' })
+  })
+
+  it.each([
+    [{ price: '1.15000', lots: '0.015' }, 400, 'Lots for EURUSD go from 0.01 to 100 in steps of 0.01'],
+    [{ price: '1.15000', lots: '1', takeProfit: '1.14000' }, 400, 'unreasonable price setting for stop profit and stop loss'],
+    [{ price: '1.150001', lots: '1' }, 400, 'Prices for EURUSD have at most 5 decimals; 1.150001 has more'],
+    [{ lots: '1' }, 400, 'Invalid input: price'],
+  ])('refuses %j (%i) and keeps the order', async (change, code, msg) => {
+    const { token } = await books.signedIn(app)
+    const old = await place(token)
+    expect((await post('/api/editLimitOrder', token, { orderNo: old.orderNo, ...change })).body).toMatchObject({ code, msg })
+    expect((await pending(token)).map((o) => o.orderNo)).toEqual([old.orderNo])
+  })
+
+  it('answers 404 for a position or another user’s order, 409 once cancelled, 401 without a token', async () => {
+    const { token } = await books.signedIn(app)
+    const other = await books.signedIn(app)
+    const old = await place(token)
+    const position = await opened(token)
+    const body = { price: '1.15000', lots: '1' }
+    expect((await post('/api/editLimitOrder', token, { ...body, orderNo: position.orderNo })).status).toBe(404)
+    expect((await post('/api/editLimitOrder', other.token, { ...body, orderNo: old.orderNo })).status).toBe(404)
+    expect((await post('/api/editLimitOrder', undefined, { ...body, orderNo: old.orderNo })).status).toBe(401)
+    await post('/api/cancelLimitOrder', token, { orderNo: old.orderNo })
+    expect((await post('/api/editLimitOrder', token, { ...body, orderNo: old.orderNo })).body).toMatchObject({ code: 409, msg: 'This limit order is no longer pending' })
+  })
+
+  it('racing its fill: either it filled and the edit is refused, or it waits at the new price; the books reconcile', async () => {
+    const { token } = await books.signedIn(app)
+    const old = await place(token)
+    const [res] = await Promise.all([
+      post('/api/editLimitOrder', token, { orderNo: old.orderNo, price: '1.15000', lots: '1' }),
+      publishQuotes(app, [['EURUSD', '1.15978', '1.15990']]),
+    ])
+    await engineOf(app)!.idle()
+    const [open, waiting] = [await positions(token), await pending(token)]
+    if (res.body.code === 200) expect([open.length, waiting.map((o) => o.limitPrice)]).toEqual([0, ['1.15']])
+    else expect([res.body.code, open.length, waiting.length]).toEqual([409, 1, 0])
+    expect(await books.consistent(app)).toBe(true)
   })
 })
 
