@@ -168,13 +168,17 @@ export async function closeAllPositions(app: FastifyInstance, user: AuthUser, bo
         throw body.symbol ? new AppError(409, 'noSymbolPositionsToClose', { symbol: body.symbol }) : new AppError(409, 'noPositionsToClose')
       }
       const pricing = pricingOf(app)
-      const { available } = await bookState(tx, user.id, user.accountType, 'USDT', pricing)
+      // The cash of each margin currency, read under the lock: settleCloses caps losses per book and currency.
+      const available = new Map<string, CloseInput['available']>()
+      for (const currency of new Set(rows.map((r) => r.marginCurrency))) {
+        available.set(currency, (await bookState(tx, user.id, user.accountType, currency, pricing)).available)
+      }
       const closes = rows.map((row) => {
         const inst = instrumentOf(row.symbol)
         requireOpenMarket(app, inst)
         const price = closePrice(row.side, requireQuote(app, inst.symbol))
         const pl = withRates(inst.symbol, () => profit(inst, row.side, row.lots, row.openPrice!, price, pricing.rates))
-        const c: CloseInput = { price, pl, reason: 'user', now: app.now(), marginLevel: null, available }
+        const c: CloseInput = { price, pl, reason: 'user', now: app.now(), marginLevel: null, available: available.get(row.marginCurrency)! }
         return { row, c }
       })
       return settleCloses(tx, closes)
