@@ -33,7 +33,7 @@ export function ManageFigures({ preview, currency, digits, showRealised }: { pre
       <dt>
         <Trans>Stop-out price</Trans>
       </dt>
-      <dd data-testid="manage-stop-out">{p?.stopOut ? f.price(p.stopOut.toFixed(digits ?? 5)) : <Trans context="stop-out price">none</Trans>}</dd>
+      <dd data-testid="manage-stop-out">{!p ? '—' : p.stopOut ? f.price(p.stopOut.toFixed(digits ?? 5)) : <Trans context="stop-out price">none</Trans>}</dd>
     </dl>
   )
 }
