@@ -33,6 +33,7 @@ import { registerPasswordRoutes } from './modules/password/password.routes.ts'
 import { registerInviteRoutes } from './modules/invite/invite.routes.ts'
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts'
 import { registerMarketRoutes } from './modules/markets/markets.routes.ts'
+import { registerManageRoutes } from './modules/orders/manage.routes.ts'
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts'
 import { registerHistoryRoutes } from './modules/orders/history.routes.ts'
 import { registerOpsRoutes } from './modules/ops/ops.routes.ts'
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerMessageRoutes(app)
     registerMarketRoutes(app)
     registerOrderRoutes(app)
+    registerManageRoutes(app)
     registerHistoryRoutes(app)
     registerOpsRoutes(app)
     await registerUploadRoutes(app)

@@ -4,6 +4,7 @@
 import { fundsMessages } from './server-messages-funds.ts'
 import { idempotencyMessages } from './server-messages-idempotency.ts'
 import { ledgerMessages } from './server-messages-ledger.ts'
+import { manageMessages } from './server-messages-manage.ts'
 import { marketsMessages } from './server-messages-markets.ts'
 import { opsMessages } from './server-messages-ops.ts'
 import { ordersMessages } from './server-messages-orders.ts'
@@ -17,6 +18,7 @@ export const serverMessages = {
   ...fundsMessages,
   ...idempotencyMessages,
   ...ledgerMessages,
+  ...manageMessages,
   ...marketsMessages,
   ...opsMessages,
   ...ordersMessages,

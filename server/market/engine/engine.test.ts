@@ -127,7 +127,9 @@ describe('stop-out across symbols', () => {
 describe('idempotent fills and closes', () => {
   it('leaves no trace of a fill that crashed after its posting, and settles exactly once however often it runs', async () => {
     const { token } = await signIn(app)
-    const limit = (await post('/api/createLimitOrder', token, { symbol: 'EURUSD', side: 'buy', lots: '1', leverage: 500, price: '1.10000' })).body.data as Order
+    // The TP and SL the closes below fire at: a trigger closes only at a level the position has.
+    const body = { symbol: 'EURUSD', side: 'buy', lots: '1', leverage: 500, price: '1.10000', takeProfit: '1.12000', stopLoss: '1.09500' }
+    const limit = (await post('/api/createLimitOrder', token, body)).body.data as Order
     const id = BigInt(limit.orderNo)
     const crash = () => {
       throw new Error('leader killed')

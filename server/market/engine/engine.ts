@@ -68,6 +68,8 @@ export function startEngine(app: FastifyInstance, conf: ResolvedOptions): Engine
     const [balances, positions] = await Promise.all([bookBalances(app.db, userId, book), openPositions(app.db, userId, book)])
     s.index.remove(stopOutTriggerId(id))
     s.watch.delete(id)
+    // TP and SL as they are now: another process may have changed them (manage.service.ts modifyOrderStops).
+    for (const p of positions) index(s, p)
     if (positions.length === 0) return void s.accounts.delete(id)
     const usdt = balances.currencies.find((c) => c.currency === 'USDT')
     const available = usdt?.available ?? '0'

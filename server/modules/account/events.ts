@@ -69,6 +69,11 @@ export async function describer(app: FastifyInstance, userId: string, book: Book
     const facts = { ...base, orderNo: e.reference, symbol: order.symbol, side: order.side, lots: new Decimal(order.lots).toFixed() }
     const ref = { orderNo: e.reference!, symbol: order.symbol }
     const close = CLOSES[e.reason]
+    if (close && order.openKey.startsWith('split:')) {
+      // The closed part of a position (orders/manage.service.ts partialClosePosition): named by the position it left.
+      const values = { ...ref, ...lots, positionNo: String(order.linkedOrderNo), profit: n.amount(e.profit, true), margin: n.amount(neg(e.margin)) }
+      return { ...facts, event: 'position_closed', text: t('recordPartiallyClosed', values), profit: e.profit, closeReason: close.how }
+    }
     if (close) {
       const text = t(close.message, { ...ref, profit: n.amount(e.profit, true), margin: n.amount(neg(e.margin)) })
       return { ...facts, event: 'position_closed', text, profit: e.profit, closeReason: close.how }

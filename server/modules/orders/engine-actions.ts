@@ -54,11 +54,23 @@ const closeAt = (tx: Tx, app: FastifyInstance, row: OrderRow, price: string, rea
   return settleClose(tx, row, { price: dec(price), pl, reason, now: app.now(), marginLevel: level, book: holdingOf(state) })
 }
 
+/** Whether `price` (the bid of a buy, the ask of a sell) still crosses the row's current TP or SL. */
+function stillCrossed(row: OrderRow, reason: 'take_profit' | 'stop_loss', price: string): boolean {
+  const level = reason === 'take_profit' ? row.takeProfit : row.stopLoss
+  if (level === null) return false
+  const above = dec(price).gte(level)
+  const below = dec(price).lte(level)
+  return (reason === 'take_profit') === (row.side === 'buy') ? above : below
+}
+
 /** Closes an open position at `price` (the bid or ask of the tick that crossed its TP or SL, gap included). */
 export async function closeByTrigger(app: FastifyInstance, id: bigint, reason: 'take_profit' | 'stop_loss', price: string, afterPosting?: AfterPosting) {
   return run(app, async (tx, out) => {
     const row = await lockedRow(tx, id)
     if (row?.status !== 'open') return
+    // The trader may have moved or removed the level since it was indexed (manage.service.ts): the row as it is
+    // now goes back to the index instead of closing at a level it no longer has.
+    if (!stillCrossed(row, reason, price)) return void out.rows.push(row)
     const state = await bookState(tx, row.userId, row.book, row.marginCurrency, pricingOf(app))
     const closed = await closeAt(tx, app, row, price, reason, state)
     await afterPosting?.()

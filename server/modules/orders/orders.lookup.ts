@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../ledger/types.ts'
 import { orders, type OrderRow } from './orders.table.ts'
 
-export type OrderFacts = Pick<OrderRow, 'id' | 'kind' | 'symbol' | 'side' | 'lots' | 'margin' | 'fee' | 'linkedOrderNo'>
+export type OrderFacts = Pick<OrderRow, 'id' | 'kind' | 'symbol' | 'side' | 'lots' | 'margin' | 'fee' | 'linkedOrderNo' | 'openKey'>
 
 /** The user's orders among `orderNos` (numbers that are not theirs, or not numbers, are left out). */
 export async function orderFactsOf(handle: DbOrTx, userId: string, orderNos: string[]): Promise<Map<string, OrderFacts>> {
@@ -20,6 +20,7 @@ export async function orderFactsOf(handle: DbOrTx, userId: string, orderNos: str
       margin: orders.margin,
       fee: orders.fee,
       linkedOrderNo: orders.linkedOrderNo,
+      openKey: orders.openKey,
     })
     .from(orders)
     .where(and(eq(orders.userId, userId), inArray(orders.id, ids)))

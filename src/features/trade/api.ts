@@ -35,8 +35,8 @@ export const orderQueries = {
     }),
 }
 
-
-function useRefreshOrders() {
+/** After an order call: the orders, the balance and the record (manage-api.ts uses it too). */
+export function useRefreshOrders() {
   const queryClient = useQueryClient()
   return () => {
     const { userId } = getSession()

@@ -13,7 +13,11 @@ import { operationKeys, useCancelLimit } from '../api.ts'
 import { useLotsText } from '../use-lots-text.ts'
 import { SIDE_LABELS } from '../labels.ts'
 import type { Market } from '../preview.ts'
+import { ratesFromQuotes } from '#contract/trading-math.ts'
+import { ManageEditLimitSheet } from './manage-edit-limit-sheet.tsx'
+import { ManageStopsSheet } from './manage-stops-sheet.tsx'
 import { OrderFacts } from './order-facts.tsx'
+import '../manage.css'
 
 /** A pending limit order: the price it waits for against the price now, and Cancel behind a confirmation. */
 export function LimitItem({ order, market, currency }: { order: Order; market: Market; currency: string }) {
@@ -22,6 +26,7 @@ export function LimitItem({ order, market, currency }: { order: Order; market: M
   const lotsText = useLotsText()
   const isOnline = useIsOnline()
   const [isAsking, setIsAsking] = useState(false)
+  const [managing, setManaging] = useState<'stops' | 'edit' | null>(null)
   const cancel = useCancelLimit()
   const keys = useRef(operationKeys()).current
   const digits = market.instrument(order.symbol)?.digits
@@ -65,9 +70,19 @@ export function LimitItem({ order, market, currency }: { order: Order; market: M
           [<Trans>Leverage</Trans>, `1:${order.leverage}`],
         ]}
       />
-      <Button variant="secondary" onClick={() => setIsAsking(true)} disabled={!isOnline} data-testid="limit-cancel">
-        <Trans>Cancel limit order {symbol}</Trans>
-      </Button>
+      <div className="order-actions">
+        <Button variant="secondary" onClick={() => setIsAsking(true)} disabled={!isOnline} data-testid="limit-cancel">
+          <Trans>Cancel limit order {symbol}</Trans>
+        </Button>
+        <Button variant="secondary" onClick={() => setManaging('stops')} disabled={!isOnline} data-testid="limit-stops">
+          <Trans>TP/SL</Trans>
+        </Button>
+        <Button variant="secondary" onClick={() => setManaging('edit')} disabled={!isOnline} data-testid="limit-edit">
+          <Trans>Change price or lots</Trans>
+        </Button>
+      </div>
+      {managing === 'stops' && <ManageStopsSheet order={order} market={market} rates={ratesFromQuotes(market.quotes)} currency={currency} onClose={() => setManaging(null)} />}
+      {managing === 'edit' && <ManageEditLimitSheet order={order} market={market} currency={currency} onClose={() => setManaging(null)} />}
       <Sheet
         open={isAsking}
         onClose={() => setIsAsking(false)}

@@ -20,6 +20,7 @@ import type { Market } from '../preview.ts'
 import { AccountSummary } from './account-summary.tsx'
 import { LimitHistory } from './limit-history.tsx'
 import { LimitItem } from './limit-item.tsx'
+import { ManageCloseAll } from './manage-close-all.tsx'
 import { PositionHistory } from './position-history.tsx'
 import { PositionItem } from './position-item.tsx'
 import '../trade.css'
@@ -71,9 +72,12 @@ export function OrdersPanel({ market, symbol }: { market: Market; symbol?: strin
   else if (tab === 'positions') {
     const list = mine(positions.data?.list)
     body = list.length ? (
-      <ul className="order-list" data-testid="positions">
-        {list.map((o) => <PositionItem key={o.orderNo} order={o} market={market} rates={rates} currency={currency} />)}
-      </ul>
+      <>
+        {list.length > 1 && <ManageCloseAll closing={list} market={market} currency={currency} symbol={symbol} />}
+        <ul className="order-list" data-testid="positions">
+          {list.map((o) => <PositionItem key={o.orderNo} order={o} market={market} rates={rates} currency={currency} />)}
+        </ul>
+      </>
     ) : (
       <EmptyState icon={<IconFile size={32} />} title={<Trans>No open positions</Trans>} />
     )

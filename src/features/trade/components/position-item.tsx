@@ -15,7 +15,10 @@ import { operationKeys, useClosePosition } from '../api.ts'
 import { useLotsText } from '../use-lots-text.ts'
 import { SIDE_LABELS } from '../labels.ts'
 import { liveProfit, type Market } from '../preview.ts'
+import { ManagePartialSheet } from './manage-partial-sheet.tsx'
+import { ManageStopsSheet } from './manage-stops-sheet.tsx'
 import { OrderFacts, ProfitText } from './order-facts.tsx'
+import '../manage.css'
 
 export function PositionItem({ order, market, rates, currency }: { order: Order; market: Market; rates: Rates; currency: string }) {
   const { t, i18n } = useLingui()
@@ -23,6 +26,7 @@ export function PositionItem({ order, market, rates, currency }: { order: Order;
   const lotsText = useLotsText()
   const isOnline = useIsOnline()
   const [isAsking, setIsAsking] = useState(false)
+  const [managing, setManaging] = useState<'stops' | 'partial' | null>(null)
   const close = useClosePosition()
   const keys = useRef(operationKeys()).current
   const inst = market.instrument(order.symbol)
@@ -66,9 +70,19 @@ export function PositionItem({ order, market, rates, currency }: { order: Order;
           [<Trans>Leverage</Trans>, `1:${order.leverage}`],
         ]}
       />
-      <Button variant="secondary" onClick={() => setIsAsking(true)} disabled={!isOnline} data-testid="position-close">
-        <Trans>Close position {symbol}</Trans>
-      </Button>
+      <div className="order-actions">
+        <Button variant="secondary" onClick={() => setIsAsking(true)} disabled={!isOnline} data-testid="position-close">
+          <Trans>Close position {symbol}</Trans>
+        </Button>
+        <Button variant="secondary" onClick={() => setManaging('stops')} disabled={!isOnline} data-testid="position-stops">
+          <Trans>TP/SL</Trans>
+        </Button>
+        <Button variant="secondary" onClick={() => setManaging('partial')} disabled={!isOnline} data-testid="position-partial">
+          <Trans>Close part</Trans>
+        </Button>
+      </div>
+      {managing === 'stops' && <ManageStopsSheet order={order} market={market} rates={rates} currency={currency} onClose={() => setManaging(null)} />}
+      {managing === 'partial' && <ManagePartialSheet order={order} market={market} currency={currency} onClose={() => setManaging(null)} />}
       <Sheet
         open={isAsking}
         onClose={() => setIsAsking(false)}
