@@ -22,7 +22,7 @@ import {
   requireRealQuote,
   withRates,
 } from './orders.checks.ts'
-import { bookState, openOrders, settleCancel, settleCloses, type CloseInput } from './orders.money.ts'
+import { bookState, holdingOf, openOrders, settleCancel, settleCloses, type CloseInput } from './orders.money.ts'
 import { insertOrder, liveOrdersOfBookLocked, lockBook, lockOwnOrders, updateOrder } from './orders.repository.ts'
 import { announce, pricingOf } from './orders.service.ts'
 import type { OrderRow } from './orders.table.ts'
@@ -125,7 +125,7 @@ export async function partialClosePosition(app: FastifyInstance, user: AuthUser,
       const pl = withRates(inst.symbol, () => profit(inst, position.side, body.lots, position.openPrice!, price, pricing.rates))
       const margin = splitMargin(inst, position.margin, position.lots, body.lots)
       const rest = dec(position.lots).minus(body.lots)
-      const { available } = await bookState(tx, user.id, position.book, position.marginCurrency, pricing)
+      const book = holdingOf(await bookState(tx, user.id, position.book, position.marginCurrency, pricing))
       const part = await insertOrder(tx, {
         userId: position.userId,
         book: position.book,
@@ -146,7 +146,7 @@ export async function partialClosePosition(app: FastifyInstance, user: AuthUser,
         openKey: `split:${position.id}:${rest.toFixed(18)}`,
       })
       const kept = await updateOrder(tx, position.id, { lots: rest.toFixed(), margin: margin.rest.toFixed() })
-      const c: CloseInput = { price, pl, reason: 'user', now: app.now(), marginLevel: null, available }
+      const c: CloseInput = { price, pl, reason: 'user', now: app.now(), marginLevel: null, book }
       const [closed] = await settleCloses(tx, [{ row: part, c }])
       return { closed: closed!, kept }
     }),
@@ -168,17 +168,18 @@ export async function closeAllPositions(app: FastifyInstance, user: AuthUser, bo
         throw body.symbol ? new AppError(409, 'noSymbolPositionsToClose', { symbol: body.symbol }) : new AppError(409, 'noPositionsToClose')
       }
       const pricing = pricingOf(app)
-      // The cash of each margin currency, read under the lock: settleCloses caps losses per book and currency.
-      const available = new Map<string, CloseInput['available']>()
+      // What the book holds in each margin currency, read under the lock: settleCloses protects losses per book
+      // and currency (docs/trading-account.md, "Loss protection").
+      const books = new Map<string, CloseInput['book']>()
       for (const currency of new Set(rows.map((r) => r.marginCurrency))) {
-        available.set(currency, (await bookState(tx, user.id, user.accountType, currency, pricing)).available)
+        books.set(currency, holdingOf(await bookState(tx, user.id, user.accountType, currency, pricing)))
       }
       const closes = rows.map((row) => {
         const inst = instrumentOf(row.symbol)
         requireOpenMarket(app, inst)
         const price = closePrice(row.side, requireQuote(app, inst.symbol))
         const pl = withRates(inst.symbol, () => profit(inst, row.side, row.lots, row.openPrice!, price, pricing.rates))
-        const c: CloseInput = { price, pl, reason: 'user', now: app.now(), marginLevel: null, available: available.get(row.marginCurrency)! }
+        const c: CloseInput = { price, pl, reason: 'user', now: app.now(), marginLevel: null, book: books.get(row.marginCurrency)! }
         return { row, c }
       })
       return settleCloses(tx, closes)
