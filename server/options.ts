@@ -5,6 +5,10 @@ import type { MailOptions } from './modules/password/mailer.ts'
 import type { MarketFeedConfig } from './market/feeds/select.ts'
 import type { FloatingInFree } from '#contract/orders.ts'
 import { DEFAULT_FLOATING_IN_FREE } from '#contract/trading-account.ts'
+import type { OidcProvider } from '#contract/oidc.ts'
+
+/** One OpenID Connect provider (modules/oidc): its issuer URL and this app's client there. */
+export type OidcProviderConfig = { issuer: string; clientId: string; clientSecret: string }
 
 export type RateLimitOptions = {
   /** Requests per IP per window on each API route. */
@@ -81,6 +85,8 @@ export type AppOptions = {
   chainStartBlock?: number
   /** The chain follower's advisory lock (PostgreSQL); tests pass their own. */
   chainLockKey?: number
+  /** Google and Facebook sign-in (OIDC_GOOGLE_* / OIDC_FACEBOOK_*): a provider absent here has no button. */
+  oidc?: Partial<Record<OidcProvider, OidcProviderConfig>>
 }
 
 export type ResolvedOptions = Required<Omit<AppOptions, 'deploymentName' | 'publicOrigin' | 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail' | 'chainStartBlock'>> &
@@ -114,5 +120,6 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     chainPollMs: options.chainPollMs ?? 4000,
     chainLockKey: options.chainLockKey ?? 7_351_005,
     uploadDir: options.uploadDir ?? resolve('data', 'uploads'),
+    oidc: options.oidc ?? {},
   }
 }

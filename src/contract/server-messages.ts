@@ -5,6 +5,7 @@ import { fundsMessages } from './server-messages-funds.ts'
 import { idempotencyMessages } from './server-messages-idempotency.ts'
 import { ledgerMessages } from './server-messages-ledger.ts'
 import { marketsMessages } from './server-messages-markets.ts'
+import { oidcMessages } from './server-messages-oidc.ts'
 import { opsMessages } from './server-messages-ops.ts'
 import { ordersMessages } from './server-messages-orders.ts'
 import { passwordMessages } from './server-messages-password.ts'
@@ -18,6 +19,7 @@ export const serverMessages = {
   ...idempotencyMessages,
   ...ledgerMessages,
   ...marketsMessages,
+  ...oidcMessages,
   ...opsMessages,
   ...ordersMessages,
   ...passwordMessages,
