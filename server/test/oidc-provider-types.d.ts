@@ -3,14 +3,13 @@ declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http'
   type Account = { accountId: string; claims: () => Promise<Record<string, unknown>> }
   type Interaction = { uid: string; params: Record<string, string>; prompt: { name: string } }
-  class Grant {
-    constructor(init: { accountId: string; clientId: string })
+  interface Grant {
     addOIDCScope(scope: string): void
     save(): Promise<string>
   }
   export default class Provider {
     constructor(issuer: string, configuration: Record<string, unknown>)
-    Grant: typeof Grant
+    Grant: new (init: { accountId: string; clientId: string }) => Grant
     callback(): (req: IncomingMessage, res: ServerResponse) => void
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>
     interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>

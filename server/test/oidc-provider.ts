@@ -32,8 +32,18 @@ async function formOf(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString())
 }
 
-/** Starts the provider on `port` (0: any free one); `redirectUris` are the client's allowed callbacks. */
-export async function startTestProvider({ port = 0, redirectUris, accounts = [TEST_ACCOUNT] }: { port?: number; redirectUris: string[]; accounts?: TestAccount[] }): Promise<TestProvider> {
+type Options = {
+  /** 0: any free port. */
+  port?: number
+  /** The client's allowed callbacks. */
+  redirectUris: string[]
+  accounts?: TestAccount[]
+  /** Any e-mail signs in with TEST_ACCOUNT's password, as its own person (the browser tests: a new one per test). */
+  anyEmail?: boolean
+}
+
+/** Starts the provider on 127.0.0.1. */
+export async function startTestProvider({ port = 0, redirectUris, accounts = [TEST_ACCOUNT], anyEmail = false }: Options): Promise<TestProvider> {
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -66,7 +76,12 @@ export async function startTestProvider({ port = 0, redirectUris, accounts = [TE
       const details = await provider.interactionDetails(req, res)
       if (req.method !== 'POST') return page(res, uid)
       const form = await formOf(req)
-      const account = accounts.find((a) => a.email === form.get('email') && a.password === form.get('password'))
+      let account = accounts.find((a) => a.email === form.get('email') && a.password === form.get('password'))
+      const email = form.get('email') ?? ''
+      if (!account && anyEmail && /^[^@\s]+@[^@\s]+$/.test(email) && form.get('password') === TEST_ACCOUNT.password) {
+        account = { sub: `sub-${email}`, email, password: TEST_ACCOUNT.password }
+        accounts.push(account)
+      }
       if (!account) return page(res, uid, 'Wrong e-mail or password')
       // Signs in and consents in one step: the tests' user always agrees.
       const grant = new provider.Grant({ accountId: account.sub, clientId: details.params.client_id! })

@@ -34,7 +34,7 @@ function cookieState(request: FastifyRequest): string | null {
 function destination(outcome: CallbackOutcome): string {
   // The code leaves the address bar before it is spent (src/app/sign-in-link.ts).
   if ('signedIn' in outcome) return `/home?code=${encodeURIComponent(outcome.signedIn)}`
-  if ('linked' in outcome) return `/profile?linked=${outcome.linked}`
+  if ('linked' in outcome) return `/profile/password?linked=${outcome.linked}`
   return `/pass/login?signInError=${outcome.failed}`
 }
 

@@ -148,7 +148,7 @@ describe('linking a provider to an existing account', () => {
     const { token } = await signIn(app)
     const walletUserId = await userIdOf(token)
     const { url, cookie } = await start(token)
-    expect(await arrive(await signInAtProvider(url, cyd), cookie)).toBe('/profile?linked=google')
+    expect(await arrive(await signInAtProvider(url, cyd), cookie)).toBe('/profile/password?linked=google')
     expect((await call(app, 'GET', '/api/oidcLinked', { token })).body.data).toEqual(['google'])
     const viaGoogle = await signInWithGoogle(cyd)
     expect(viaGoogle.account.id).toBe(walletUserId)

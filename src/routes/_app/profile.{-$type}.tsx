@@ -6,15 +6,20 @@ import { InvitePanel } from '../../features/invite/components/invite-panel.tsx'
 import { RecordsPanel } from '../../features/records/components/records-panel.tsx'
 import { NotificationsPanel } from '../../features/messages/components/notifications-panel.tsx'
 import { ChangePasswordForm } from '../../features/password/components/change-password-form.tsx'
+import { LinkedProviders } from '../../features/password/components/linked-providers.tsx'
 import { OrdersSection } from './-orders-section.tsx'
 import { WithdrawSection } from './-withdraw-section.tsx'
 import { DepositSection } from './-deposit-section.tsx'
 import { VerificationPanel } from '../../features/kyc/components/verification-panel.tsx'
 
-export const Route = createFileRoute('/_app/profile/{-$type}')({ component: ProfileRoute })
+export const Route = createFileRoute('/_app/profile/{-$type}')({
+  // ?linked=google: back from linking a provider (server/modules/oidc/oidc.routes.ts).
+  validateSearch: (search: Record<string, unknown>): { linked?: string } => (typeof search.linked === 'string' ? { linked: search.linked } : {}),
+  component: ProfileRoute,
+})
 
 /** The account sections other features fill; the rest keep the account feature's placeholder. */
-function panelFor(type: string | undefined): ReactNode {
+function panelFor(type: string | undefined, linked: string | undefined): ReactNode {
   switch (type) {
     case 'balance':
       return <BalancePanel />
@@ -25,7 +30,12 @@ function panelFor(type: string | undefined): ReactNode {
     case 'notifications':
       return <NotificationsPanel />
     case 'password':
-      return <ChangePasswordForm />
+      return (
+        <>
+          <ChangePasswordForm />
+          <LinkedProviders justLinked={linked} />
+        </>
+      )
     case 'orders':
       return <OrdersSection />
     case 'deposit':
@@ -41,5 +51,6 @@ function panelFor(type: string | undefined): ReactNode {
 
 function ProfileRoute() {
   const { type } = Route.useParams()
-  return <AccountScreen section={type} panel={panelFor(type)} />
+  const { linked } = Route.useSearch()
+  return <AccountScreen section={type} panel={panelFor(type, linked)} />
 }
