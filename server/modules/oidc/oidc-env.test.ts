@@ -20,6 +20,6 @@ describe('OIDC settings from the environment', () => {
   it('refuse an issuer that is not https, except on this machine', () => {
     expect(() => readEnv({ ...google, OIDC_GOOGLE_ISSUER: 'http://accounts.example.com' })).toThrow('OIDC_GOOGLE_ISSUER must be https')
     expect(() => readEnv({ ...google, OIDC_GOOGLE_ISSUER: 'accounts.google.com' })).toThrow('OIDC_GOOGLE_ISSUER must be a URL')
-    expect(readEnv({ ...google, OIDC_GOOGLE_ISSUER: 'http://127.0.0.1:9000' }).app.oidc.google?.issuer).toBe('http://127.0.0.1:9000')
+    expect(readEnv({ ...google, OIDC_GOOGLE_ISSUER: 'http://127.0.0.1:9000' }).app.oidc?.google?.issuer).toBe('http://127.0.0.1:9000')
   })
 })
