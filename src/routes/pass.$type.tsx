@@ -12,17 +12,17 @@ import { buttonClass } from '../components/ui/button.tsx'
 
 const PASS_TYPES = ['login', 'register', 'recover'] as const
 // The contract's OIDC_FAILURES, spelled here: its module imports zod, which the first screen runs without.
-const SIGN_IN_ERRORS = ['failed', 'cancelled', 'taken'] as const satisfies readonly OidcFailure[]
+const SIGN_IN_ERRORS = ['failed', 'cancelled'] as const satisfies readonly OidcFailure[]
 
 export const Route = createFileRoute('/pass/$type')({
   beforeLoad: ({ params }) => {
     if (!(PASS_TYPES as readonly string[]).includes(params.type)) throw redirect({ to: '/pass/$type', params: { type: 'login' }, replace: true })
   },
   // A plain check, not a schema: route definitions load with the first screen, which runs without zod.
-  validateSearch: (search: Record<string, unknown>): { reset?: boolean; signInError?: OidcFailure } => ({
+  validateSearch: (search: Record<string, unknown>): { reset?: boolean; signInError?: (typeof SIGN_IN_ERRORS)[number] } => ({
     ...(typeof search.reset === 'boolean' ? { reset: search.reset } : {}),
     // Where a Google or Facebook sign-in came back refused (server/modules/oidc/oidc.routes.ts).
-    ...((SIGN_IN_ERRORS as readonly unknown[]).includes(search.signInError) ? { signInError: search.signInError as OidcFailure } : {}),
+    ...((SIGN_IN_ERRORS as readonly unknown[]).includes(search.signInError) ? { signInError: search.signInError as (typeof SIGN_IN_ERRORS)[number] } : {}),
   }),
   component: PassPage,
 })
@@ -77,8 +77,6 @@ function PassPage() {
             <p role="alert" className="error-text" data-testid="sign-in-problem">
               {signInError === 'cancelled' ? (
                 <Trans>You cancelled signing in at the provider. Nothing was changed.</Trans>
-              ) : signInError === 'taken' ? (
-                <Trans>That account already signs in to another Keelson account, so it was not linked.</Trans>
               ) : (
                 <Trans>Signing in with the provider did not work. Please start again.</Trans>
               )}

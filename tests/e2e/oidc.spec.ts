@@ -71,3 +71,26 @@ test('a wallet user links Google on the password page, then signs in with Google
   await expect(page.getByTestId('signed-in')).toBeVisible()
   expect(await accountId(page)).toBe(walletAccount)
 })
+
+test('linking a Google account that already has its own Keelson account is refused in words, and links nothing', async ({ browser, page }) => {
+  // Someone signs up with Google in another browser.
+  const email = `taken.${randomUUID()}@provider.test`
+  const other = await browser.newPage()
+  await other.goto('/pass/login')
+  await skipIntro(other)
+  await other.getByRole('button', { name: 'Continue with Google' }).click()
+  await signInAtProvider(other, email)
+  await expect(other.getByTestId('signed-in')).toBeVisible()
+  await other.close()
+
+  // A wallet user tries to link that same Google account to theirs.
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  await page.goto('/profile/password')
+  await page.getByRole('button', { name: 'Link Google' }).click()
+  await signInAtProvider(page, email)
+  await expect(page).toHaveURL(/\/profile\/password\?linkError=taken$/)
+  await expect(page.getByTestId('link-problem')).toHaveText('That account already signs in to another Keelson account, so it was not linked.')
+  await expect(page.getByTestId('linked-google')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Link Google' })).toBeVisible()
+})

@@ -1,7 +1,7 @@
 // Google and Facebook sign-in routes (oidc.service.ts). The app asks for the provider's URL (oidcStart, or oidcLink
 // when signed in) and the answer sets the flow cookie; the provider sends the browser to the callback, which always
-// answers with a redirect into the app: home with a one-time sign-in code, the account page after linking, or the
-// e-mail sign-in page with the reason (/pass/login?signInError=...).
+// answers with a redirect into the app: home with a one-time sign-in code, the account's password page after linking
+// (or with the reason linking failed), or the e-mail sign-in page with the reason (/pass/login?signInError=...).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { OIDC_PROVIDERS, oidcApi, OidcProvider } from '#contract/oidc.ts'
 import { route } from '../../route.ts'
@@ -35,7 +35,8 @@ function destination(outcome: CallbackOutcome): string {
   // The code leaves the address bar before it is spent (src/app/sign-in-link.ts).
   if ('signedIn' in outcome) return `/home?code=${encodeURIComponent(outcome.signedIn)}`
   if ('linked' in outcome) return `/profile/password?linked=${outcome.linked}`
-  return `/pass/login?signInError=${outcome.failed}`
+  // A signed-in user who was linking stays where they started; anyone else is back at sign-in.
+  return outcome.linking ? `/profile/password?linkError=${outcome.failed}` : `/pass/login?signInError=${outcome.failed}`
 }
 
 export function registerOidcRoutes(app: FastifyInstance) {

@@ -23,7 +23,7 @@ const SCOPE = 'openid email'
 export type OidcDeps = { db: Db; now: () => number; providers: Partial<Record<OidcProvider, OidcProviderConfig>> }
 
 /** Where the callback sends the browser: signed in (a one-time code, see login-code.ts), linked, or refused. */
-export type CallbackOutcome = { signedIn: string } | { linked: OidcProvider } | { failed: OidcFailure; detail: string }
+export type CallbackOutcome = { signedIn: string } | { linked: OidcProvider } | { failed: OidcFailure; detail: string; linking?: boolean }
 
 /** A refusal the callback turns into a redirect, never a 5xx. */
 class Refusal extends Error {
@@ -91,6 +91,7 @@ export function createOidc(deps: OidcDeps) {
    * start; the flow it names is used up here, whatever the outcome, so neither it nor its code works twice.
    */
   async function callback(provider: OidcProvider, currentUrl: URL, cookieState: string | null): Promise<CallbackOutcome> {
+    let linking = false
     try {
       if (!cookieState) throw new Refusal('failed', 'no flow cookie')
       const [flow] = await deps.db
@@ -98,6 +99,7 @@ export function createOidc(deps: OidcDeps) {
         .where(and(eq(oidcFlows.stateHash, hashToken(cookieState)), eq(oidcFlows.provider, provider)))
         .returning()
       if (!flow || flow.expiresAt.getTime() <= deps.now()) throw new Refusal('failed', 'no such flow, used or expired')
+      linking = flow.linkUserId !== null
       if (currentUrl.searchParams.get('error') === 'access_denied') throw new Refusal('cancelled')
       const config = await configOf(provider).catch((error: unknown) => {
         throw new Refusal('failed', error)
@@ -115,7 +117,7 @@ export function createOidc(deps: OidcDeps) {
       if (flow.linkUserId) return await link(identity, flow.linkUserId)
       return { signedIn: await signIn(identity) }
     } catch (error) {
-      if (error instanceof Refusal) return { failed: error.reason, detail: error.message }
+      if (error instanceof Refusal) return { failed: error.reason, detail: error.message, linking }
       throw error
     }
   }
@@ -148,7 +150,7 @@ export function createOidc(deps: OidcDeps) {
     if (inserted.length > 0) return { linked: identity.provider }
     // Already linked: fine if to this account, refused if to another (that person signs in with it instead).
     const [known] = await deps.db.select({ userId: userIdentities.userId }).from(userIdentities).where(sameIdentity(identity))
-    return known?.userId === userId ? { linked: identity.provider } : { failed: 'taken', detail: 'linked to another account' }
+    return known?.userId === userId ? { linked: identity.provider } : { failed: 'taken', detail: 'linked to another account', linking: true }
   }
 
   async function linked(userId: string): Promise<OidcProvider[]> {

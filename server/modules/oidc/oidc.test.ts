@@ -176,7 +176,7 @@ describe('linking a provider to an existing account', () => {
     const owner = await signInWithGoogle(eve)
     const { token } = await signIn(app)
     const { url, cookie } = await start(token)
-    expect(await arrive(await signInAtProvider(url, eve), cookie)).toBe('/pass/login?signInError=taken')
+    expect(await arrive(await signInAtProvider(url, eve), cookie)).toBe('/profile/password?linkError=taken')
     expect((await call(app, 'GET', '/api/oidcLinked', { token })).body.data).toEqual([])
     expect((await signInWithGoogle(eve)).account.id).toBe(owner.account.id)
   })

@@ -13,13 +13,16 @@ import { DepositSection } from './-deposit-section.tsx'
 import { VerificationPanel } from '../../features/kyc/components/verification-panel.tsx'
 
 export const Route = createFileRoute('/_app/profile/{-$type}')({
-  // ?linked=google: back from linking a provider (server/modules/oidc/oidc.routes.ts).
-  validateSearch: (search: Record<string, unknown>): { linked?: string } => (typeof search.linked === 'string' ? { linked: search.linked } : {}),
+  // ?linked=google or ?linkError=taken: back from linking a provider (server/modules/oidc/oidc.routes.ts).
+  validateSearch: (search: Record<string, unknown>): { linked?: string; linkError?: string } => ({
+    ...(typeof search.linked === 'string' ? { linked: search.linked } : {}),
+    ...(typeof search.linkError === 'string' ? { linkError: search.linkError } : {}),
+  }),
   component: ProfileRoute,
 })
 
 /** The account sections other features fill; the rest keep the account feature's placeholder. */
-function panelFor(type: string | undefined, linked: string | undefined): ReactNode {
+function panelFor(type: string | undefined, { linked, linkError }: { linked?: string; linkError?: string }): ReactNode {
   switch (type) {
     case 'balance':
       return <BalancePanel />
@@ -33,7 +36,7 @@ function panelFor(type: string | undefined, linked: string | undefined): ReactNo
       return (
         <>
           <ChangePasswordForm />
-          <LinkedProviders justLinked={linked} />
+          <LinkedProviders justLinked={linked} linkError={linkError} />
         </>
       )
     case 'orders':
@@ -51,6 +54,5 @@ function panelFor(type: string | undefined, linked: string | undefined): ReactNo
 
 function ProfileRoute() {
   const { type } = Route.useParams()
-  const { linked } = Route.useSearch()
-  return <AccountScreen section={type} panel={panelFor(type, linked)} />
+  return <AccountScreen section={type} panel={panelFor(type, Route.useSearch())} />
 }

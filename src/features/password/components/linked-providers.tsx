@@ -11,7 +11,7 @@ import { OAuthButtons } from './oauth-buttons.tsx'
 
 const NAMES: Record<OidcProvider, string> = { google: 'Google', facebook: 'Facebook' }
 
-export function LinkedProviders({ justLinked }: { justLinked?: string }) {
+export function LinkedProviders({ justLinked, linkError }: { justLinked?: string; linkError?: string }) {
   const userId = useSession((s) => s.userId)
   const providers = useQuery(passwordQueries.providers())
   const linked = useQuery(passwordQueries.linked(userId))
@@ -24,6 +24,17 @@ export function LinkedProviders({ justLinked }: { justLinked?: string }) {
       {justLinked && linked.data.some((p) => p === justLinked) && (
         <p role="status" className="badge live">
           <Trans>Linked. You can now sign in with it.</Trans>
+        </p>
+      )}
+      {linkError && (
+        <p role="alert" className="error-text" data-testid="link-problem">
+          {linkError === 'taken' ? (
+            <Trans>That account already signs in to another Keelson account, so it was not linked.</Trans>
+          ) : linkError === 'cancelled' ? (
+            <Trans>You cancelled signing in at the provider. Nothing was changed.</Trans>
+          ) : (
+            <Trans>Signing in with the provider did not work. Please start again.</Trans>
+          )}
         </p>
       )}
       <ul>
