@@ -23,12 +23,17 @@ function flowCookie(state: string, origin: string, maxAgeS: number) {
   return `${COOKIE}=${state}; Path=${COOKIE_PATH}; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${secure}`
 }
 
-function cookieState(request: FastifyRequest): string | null {
+function cookie(request: FastifyRequest, wanted: string): string | null {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=')
-    if (name === COOKIE) return /^[A-Za-z0-9_-]{16,200}$/.test(value.join('=')) ? value.join('=') : null
+    if (name === wanted) return value.join('=')
   }
   return null
+}
+
+function cookieState(request: FastifyRequest): string | null {
+  const state = cookie(request, COOKIE)
+  return state !== null && /^[A-Za-z0-9_-]{16,200}$/.test(state) ? state : null
 }
 
 function destination(outcome: CallbackOutcome): string {
@@ -76,7 +81,9 @@ export function registerOidcRoutes(app: FastifyInstance) {
       const provider = OidcProvider.safeParse(request.params.provider)
       const origin = originOf(app, request)
       const outcome: CallbackOutcome = provider.success
-        ? await oidc.callback(provider.data, new URL(request.url, origin), cookieState(request))
+        ? // The invite link's cookie (src/lib/invite-cookie.ts), which the app otherwise sends as a header: a first
+          // sign-in binds that inviter, as every sign-up does.
+          await oidc.callback(provider.data, new URL(request.url, origin), cookieState(request), cookie(request, 'invitecode'))
         : { failed: 'failed', detail: 'unknown provider' }
       if ('failed' in outcome) request.log.info({ provider: request.params.provider, refused: outcome.failed, detail: outcome.detail }, 'oidc callback refused')
       return reply

@@ -90,7 +90,7 @@ export function createOidc(deps: OidcDeps) {
    * The provider sent the browser back to `currentUrl`. `cookieState` is the state this browser was given at the
    * start; the flow it names is used up here, whatever the outcome, so neither it nor its code works twice.
    */
-  async function callback(provider: OidcProvider, currentUrl: URL, cookieState: string | null): Promise<CallbackOutcome> {
+  async function callback(provider: OidcProvider, currentUrl: URL, cookieState: string | null, inviteCode?: string | null): Promise<CallbackOutcome> {
     let linking = false
     try {
       if (!cookieState) throw new Refusal('failed', 'no flow cookie')
@@ -115,7 +115,7 @@ export function createOidc(deps: OidcDeps) {
       if (!claims) throw new Refusal('failed', 'no ID token')
       const identity = { issuer: claims.iss, subject: claims.sub, provider }
       if (flow.linkUserId) return await link(identity, flow.linkUserId)
-      return { signedIn: await signIn(identity) }
+      return { signedIn: await signIn(identity, inviteCode ?? undefined) }
     } catch (error) {
       if (error instanceof Refusal) return { failed: error.reason, detail: error.message, linking }
       throw error
@@ -126,7 +126,7 @@ export function createOidc(deps: OidcDeps) {
   const sameIdentity = (i: Identity) => and(eq(userIdentities.issuer, i.issuer), eq(userIdentities.subject, i.subject))
 
   /** The identity's user, created (with its own demo book, welcome and all) on its first sign-in. */
-  async function signIn(identity: Identity): Promise<string> {
+  async function signIn(identity: Identity, inviteCode: string | undefined): Promise<string> {
     const at = new Date(deps.now())
     const user = await deps.db.transaction(async (tx) => {
       const [known] = await tx.select({ userId: userIdentities.userId }).from(userIdentities).where(sameIdentity(identity))
@@ -137,7 +137,7 @@ export function createOidc(deps: OidcDeps) {
       if (inserted.length === 0) throw new Refusal('failed', 'a parallel first sign-in')
       return { id, created: true }
     })
-    if (user.created) await onUserCreated({ db: deps.db }, user.id)
+    if (user.created) await onUserCreated({ db: deps.db }, user.id, { inviteCode })
     return createLoginCode(deps.db, user.id, deps.now())
   }
 

@@ -21,12 +21,13 @@ const bob = person('bob')
 const eve = person('eve')
 const cyd = person('cyd')
 const dee = person('dee')
+const fay = person('fay')
 
 let clock = Date.now()
 let provider: TestProvider
 let app: FastifyInstance
 beforeAll(async () => {
-  provider = await startTestProvider({ redirectUris: [`${ORIGIN}/api/oidc/google/callback`], accounts: [ada, bob, eve, cyd, dee] })
+  provider = await startTestProvider({ redirectUris: [`${ORIGIN}/api/oidc/google/callback`], accounts: [ada, bob, eve, cyd, dee, fay] })
   app = await buildTestApp({ now: () => clock, publicOrigin: ORIGIN, oidc: { google: { issuer: provider.issuer, ...TEST_CLIENT } } })
 })
 afterAll(async () => {
@@ -85,6 +86,17 @@ describe('sign-in with a provider', () => {
     const second = await signInWithGoogle(ada)
     expect(second.account.id).toBe(first.account.id)
     expect(second.token).not.toBe(first.token)
+  })
+
+  it("binds the inviter of the browser's invite link on the first sign-in", async () => {
+    const inviter = await signIn(app)
+    const invite = await call(app, 'GET', '/api/getUserInviteCode', { token: inviter.token })
+    const { inviteCode } = invite.body.data as { inviteCode: string }
+    const { url, cookie } = await start()
+    const location = await arrive(await signInAtProvider(url, fay), `${cookie}; invitecode=${inviteCode}`)
+    await landed(location)
+    const after = await call(app, 'GET', '/api/getUserInviteCode', { token: inviter.token })
+    expect((after.body.data as { invitedCount: number }).invitedCount).toBe(1)
   })
 
   it('refuses a callback whose state is not the one this browser was given, and signs nobody in', async () => {
