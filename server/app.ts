@@ -30,6 +30,8 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { registerConfigRoutes } from './modules/config/config.routes.ts'
 import { registerAccountRoutes } from './modules/account/account.routes.ts'
 import { registerPasswordRoutes } from './modules/password/password.routes.ts'
+import { registerOidcRoutes } from './modules/oidc/oidc.routes.ts'
+import { pruneOidcFlows } from './modules/oidc/oidc.service.ts'
 import { registerInviteRoutes } from './modules/invite/invite.routes.ts'
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts'
 import { registerMarketRoutes } from './modules/markets/markets.routes.ts'
@@ -121,6 +123,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     // The ledger's deadlock and serialization retries, one warning each: rare by design (bench:signups counts them).
     logRetries(app)
     registerPasswordRoutes(app)
+    registerOidcRoutes(app)
     registerInviteRoutes(app)
     registerMessageRoutes(app)
     registerMarketRoutes(app)
@@ -151,6 +154,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const pruning = setInterval(() => {
       pruneUsedSignatures(app.db, app.now()).catch((error: unknown) => app.log.warn({ err: error }, 'pruning used signatures failed'))
       pruneLoginCodes(app.db, app.now()).catch((error: unknown) => app.log.warn({ err: error }, 'pruning login codes failed'))
+      pruneOidcFlows(app.db, app.now()).catch((error: unknown) => app.log.warn({ err: error }, 'pruning sign-in flows failed'))
     }, PRUNE_EVERY_MS)
     pruning.unref()
     cleanups.push(async () => clearInterval(pruning))

@@ -6,6 +6,8 @@ import { isMarketFeedName, MARKET_FEEDS, type MarketFeedConfig } from './market/
 import { FloatingInFree } from '#contract/orders.ts'
 import { DEFAULT_HOUSE_SHARDS, MAX_HOUSE_SHARDS } from './ledger/shards.ts'
 import { DEFAULT_FLOATING_IN_FREE } from '#contract/trading-account.ts'
+import { OIDC_PROVIDERS, type OidcProvider } from '#contract/oidc.ts'
+import type { OidcProviderConfig } from './options.ts'
 
 export type ServerEnv = {
   port: number
@@ -78,6 +80,30 @@ function deploymentName(value: string | undefined): string | undefined {
   return name
 }
 
+/**
+ * OIDC_<PROVIDER>_ISSUER, _CLIENT_ID and _CLIENT_SECRET (docs/operations.md): all three, or none. The issuer is https;
+ * plain http only on this machine (a local test provider).
+ */
+function oidcProviders(env: NodeJS.ProcessEnv): Partial<Record<OidcProvider, OidcProviderConfig>> {
+  const found: Partial<Record<OidcProvider, OidcProviderConfig>> = {}
+  for (const provider of OIDC_PROVIDERS) {
+    const prefix = `OIDC_${provider.toUpperCase()}_`
+    const [issuer, clientId, clientSecret] = ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET'].map((name) => text(env[prefix + name]))
+    if (!issuer && !clientId && !clientSecret) continue
+    if (!issuer || !clientId || !clientSecret) throw new Error(`${prefix}ISSUER, ${prefix}CLIENT_ID and ${prefix}CLIENT_SECRET must be set together`)
+    let url: URL
+    try {
+      url = new URL(issuer)
+    } catch {
+      throw new Error(`${prefix}ISSUER must be a URL such as https://accounts.google.com, got "${issuer}"`)
+    }
+    const local = url.hostname === '127.0.0.1' || url.hostname === 'localhost'
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) throw new Error(`${prefix}ISSUER must be https, got "${issuer}"`)
+    found[provider] = { issuer, clientId, clientSecret }
+  }
+  return found
+}
+
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const dataDir = resolve(env.DATA_DIR || './data')
   return {
@@ -110,6 +136,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       uploadDir: resolve(text(env.UPLOAD_DIR) ?? join(dataDir, 'uploads')),
       corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
       publicOrigin: publicOrigin(env.PUBLIC_URL),
+      oidc: oidcProviders(env),
       socketsPerAddress: integer('SOCKETS_PER_ADDRESS', env.SOCKETS_PER_ADDRESS, 30),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       rateLimit: {

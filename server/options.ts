@@ -6,6 +6,10 @@ import type { MarketFeedConfig } from './market/feeds/select.ts'
 import type { FloatingInFree } from '#contract/orders.ts'
 import { DEFAULT_HOUSE_SHARDS } from './ledger/shards.ts'
 import { DEFAULT_FLOATING_IN_FREE } from '#contract/trading-account.ts'
+import type { OidcProvider } from '#contract/oidc.ts'
+
+/** One OpenID Connect provider (modules/oidc): its issuer URL and this app's client there. */
+export type OidcProviderConfig = { issuer: string; clientId: string; clientSecret: string }
 
 export type RateLimitOptions = {
   /** Requests per IP per window on each API route. */
@@ -87,6 +91,8 @@ export type AppOptions = {
   /** Rows per house account kind (HOUSE_SHARDS, 8): users on different shards never wait on one house row, and
    * their orders go in batches of their own (server/ledger/shards.ts). */
   houseShards?: number
+  /** Google and Facebook sign-in (OIDC_GOOGLE_* / OIDC_FACEBOOK_*): a provider absent here has no button. */
+  oidc?: Partial<Record<OidcProvider, OidcProviderConfig>>
 }
 
 export type ResolvedOptions = Required<Omit<AppOptions, 'deploymentName' | 'publicOrigin' | 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail' | 'chainStartBlock'>> &
@@ -121,5 +127,6 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     chainLockKey: options.chainLockKey ?? 7_351_005,
     houseShards: options.houseShards ?? DEFAULT_HOUSE_SHARDS,
     uploadDir: options.uploadDir ?? resolve('data', 'uploads'),
+    oidc: options.oidc ?? {},
   }
 }

@@ -8,7 +8,5 @@ interface ImportMetaEnv {
   /** Another WalletConnect relay (tests: a local one). */
   readonly VITE_WALLETCONNECT_RELAY_URL?: string
   readonly VITE_PLATFORM?: string
-  readonly VITE_GOOGLE_CLIENT_ID?: string
-  readonly VITE_FACEBOOK_APP_ID?: string
   readonly VITE_ETH_RPC_URL?: string
 }

@@ -14,6 +14,8 @@ import { newUserId } from './test-db.ts'
 import { postJournal } from './post.ts'
 import { addOperator, signInOperator } from '../modules/ops/operators.ts'
 import { totpCode } from '../modules/ops/totp.ts'
+import { createOidc } from '../modules/oidc/oidc.service.ts'
+import { signInAtProvider, startTestProvider, TEST_CLIENT } from '../test/oidc-provider.ts'
 
 const ROLE = 'keelson_ledger_test'
 
@@ -112,5 +114,21 @@ describe.skipIf(!usingPostgres)('the server as a role without UPDATE or DELETE o
       rows: Array<{ action: string; before: unknown; after: unknown }>
     }
     expect(trail.rows[0]).toEqual({ action: 'operators.setRoles', before: { roles: ['support'] }, after: { roles: ['support', 'finance'] } })
+  })
+
+  it('signs in with Google and links it: the grants cover user_identities and oidc_flows', async () => {
+    const redirectUri = 'http://keelson.test/api/oidc/google/callback'
+    const person = { sub: randomUUID(), email: 'role@provider.test', password: 'role-password' }
+    const provider = await startTestProvider({ redirectUris: [redirectUri], accounts: [person] })
+    try {
+      const oidc = createOidc({ db: restricted.db, now: Date.now, providers: { google: { issuer: provider.issuer, ...TEST_CLIENT } } })
+      const { url, state } = await oidc.start('google', redirectUri, null)
+      const outcome = await oidc.callback('google', await signInAtProvider(url, person), state)
+      expect(outcome).toMatchObject({ signedIn: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) })
+      const again = await oidc.start('google', redirectUri, null)
+      expect(await oidc.callback('google', await signInAtProvider(again.url, person), again.state)).toMatchObject({ signedIn: expect.any(String) })
+    } finally {
+      await provider.close()
+    }
   })
 })

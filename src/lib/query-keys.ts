@@ -12,6 +12,8 @@ export const publicKeys = {
   market: () => ['market'] as const,
   /** Currencies and their networks with deposit and withdrawal terms (/getCurrencyContainsNetList). */
   funds: () => ['funds'] as const,
+  /** The sign-in providers this server offers (Google, Facebook). */
+  signInProviders: () => ['sign-in-providers'] as const,
 }
 
 export const userKeys = {
@@ -31,4 +33,6 @@ export const userKeys = {
   deposits: (userId: UserId) => [...userKeys.balance(userId), 'deposits'] as const,
   /** Identity verification: refreshed by kyc_update. */
   kyc: (userId: UserId) => [...userKeys.of(userId), 'kyc'] as const,
+  /** Google and Facebook identities linked to the account. */
+  linkedProviders: (userId: UserId) => [...userKeys.of(userId), 'linked-providers'] as const,
 }

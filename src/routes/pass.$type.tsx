@@ -1,6 +1,7 @@
 import { Link, createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useSnapshot } from 'valtio'
+import type { OidcFailure } from '#contract/oidc.ts'
 import { ui } from '../state/ui.ts'
 import { LoginForm } from '../features/password/components/login-form.tsx'
 import { RegisterForm } from '../features/password/components/register-form.tsx'
@@ -10,20 +11,26 @@ import { StandaloneBar } from '../features/intro/components/standalone-bar.tsx'
 import { buttonClass } from '../components/ui/button.tsx'
 
 const PASS_TYPES = ['login', 'register', 'recover'] as const
+// The contract's OIDC_FAILURES, spelled here: its module imports zod, which the first screen runs without.
+const SIGN_IN_ERRORS = ['failed', 'cancelled'] as const satisfies readonly OidcFailure[]
 
 export const Route = createFileRoute('/pass/$type')({
   beforeLoad: ({ params }) => {
     if (!(PASS_TYPES as readonly string[]).includes(params.type)) throw redirect({ to: '/pass/$type', params: { type: 'login' }, replace: true })
   },
   // A plain check, not a schema: route definitions load with the first screen, which runs without zod.
-  validateSearch: (search: Record<string, unknown>): { reset?: boolean } => (typeof search.reset === 'boolean' ? { reset: search.reset } : {}),
+  validateSearch: (search: Record<string, unknown>): { reset?: boolean; signInError?: (typeof SIGN_IN_ERRORS)[number] } => ({
+    ...(typeof search.reset === 'boolean' ? { reset: search.reset } : {}),
+    // Where a Google or Facebook sign-in came back refused (server/modules/oidc/oidc.routes.ts).
+    ...((SIGN_IN_ERRORS as readonly unknown[]).includes(search.signInError) ? { signInError: search.signInError as (typeof SIGN_IN_ERRORS)[number] } : {}),
+  }),
   component: PassPage,
 })
 
 /** E-mail sign-in, registration and password recovery: the second way in, beside the wallet. */
 function PassPage() {
   const { type } = Route.useParams()
-  const { reset } = Route.useSearch()
+  const { reset, signInError } = Route.useSearch()
   const navigate = useNavigate()
   const { signInProblem } = useSnapshot(ui)
   const goHome = () => {
@@ -64,6 +71,15 @@ function PassPage() {
           {reset && (
             <p role="status" className="badge live">
               <Trans>Your password was changed. Sign in with the new one.</Trans>
+            </p>
+          )}
+          {signInError && (
+            <p role="alert" className="error-text" data-testid="sign-in-problem">
+              {signInError === 'cancelled' ? (
+                <Trans>You cancelled signing in at the provider. Nothing was changed.</Trans>
+              ) : (
+                <Trans>Signing in with the provider did not work. Please start again.</Trans>
+              )}
             </p>
           )}
           {signInProblem && (

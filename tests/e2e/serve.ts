@@ -17,4 +17,17 @@ process.env.SOCKETS_PER_ADDRESS ??= '100000'
 process.env.LOG_LEVEL ??= 'warn'
 // Test-only routes (POST /api/test/sendMessage), see server/modules/messages/test-hooks.routes.ts.
 process.env.E2E_TEST_HOOKS = '1'
+// "Continue with Google" against a local OpenID provider (nothing hosted is reachable): started first, on
+// E2E_OIDC_PORT (PORT + 20000 by default), so the server's settings can name it. Facebook stays unconfigured, so its
+// button must not show.
+const { startTestProvider, TEST_CLIENT } = await import('../../server/test/oidc-provider.ts')
+const appPort = process.env.PORT ?? '8190'
+const oidc = await startTestProvider({
+  port: Number(process.env.E2E_OIDC_PORT ?? Number(appPort) + 20000),
+  redirectUris: [`http://127.0.0.1:${appPort}/api/oidc/google/callback`],
+  anyEmail: true,
+})
+process.env.OIDC_GOOGLE_ISSUER = oidc.issuer
+process.env.OIDC_GOOGLE_CLIENT_ID = TEST_CLIENT.clientId
+process.env.OIDC_GOOGLE_CLIENT_SECRET = TEST_CLIENT.clientSecret
 await import('../../server/main.ts')

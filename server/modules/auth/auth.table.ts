@@ -7,7 +7,8 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     /** EIP-55 checksummed, so one address has exactly one spelling and the unique key holds. Null for a user who
-     * registered by e-mail (modules/password). */
+     * registered by e-mail (modules/password) or came through Google or Facebook (modules/oidc: their way in is a
+     * user_identities row, so neither this nor the e-mail is required). */
     address: text('address').unique(),
     /** Lower-cased (a check holds it), so one mailbox has one spelling and the unique key holds. */
     email: text('email').unique(),
@@ -18,8 +19,6 @@ export const users = pgTable(
   (t) => [
     check('users_account_type_check', sql`${t.accountType} IN ('demo', 'live')`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
-    // Every user has a way in: a wallet, an e-mail, or both.
-    check('users_identity_check', sql`${t.address} IS NOT NULL OR ${t.email} IS NOT NULL`),
   ],
 )
 

@@ -41,6 +41,18 @@ export async function insertEmailUser(db: Conn, email: string, createdAt: Date):
   return created?.id ?? null
 }
 
+/** A new user with neither wallet nor e-mail: one who came through Google or Facebook (modules/oidc). */
+export async function insertProviderUser(db: Conn, createdAt: Date): Promise<string> {
+  const [created] = await db.insert(users).values({ createdAt }).returning({ id: users.id })
+  return created!.id
+}
+
+/** When a session began: linking a provider asks for a sign-in this recent (modules/oidc). */
+export async function sessionCreatedAt(db: Conn, sessionId: string): Promise<Date | null> {
+  const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sessionId))
+  return row?.createdAt ?? null
+}
+
 /** The wallet's user, created on its first sign-in (`created` says so). */
 export async function upsertWalletUser(db: Conn, address: string, createdAt: Date): Promise<{ id: string; created: boolean }> {
   const created = await db.insert(users).values({ address, createdAt }).onConflictDoNothing({ target: users.address }).returning({ id: users.id })

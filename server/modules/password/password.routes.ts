@@ -1,7 +1,6 @@
 // E-mail sign-in routes. The unauthenticated ones share the stricter sign-in rate limit (RATE_LIMIT_SIGNIN_MAX per
 // IP); e-mail codes also have a per-e-mail resend delay (email-code.ts).
-// OAuth (Google, Facebook): the app only starts the provider's redirect when built with VITE_GOOGLE_CLIENT_ID /
-// VITE_FACEBOOK_APP_ID; the server side of OAuth (code exchange, account linking) is not built yet.
+// Google and Facebook sign-in is its own module (modules/oidc).
 import type { FastifyInstance } from 'fastify'
 import { passwordApi } from '#contract/password.ts'
 import { route } from '../../route.ts'

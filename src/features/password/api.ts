@@ -10,10 +10,12 @@ import {
   type ResetPassword,
   type UpdatePassword,
 } from '#contract/password.ts'
+import { oidcApi, type OidcProvider } from '#contract/oidc.ts'
 import { api } from '../../lib/api.ts'
+import { STALE } from '../../lib/stale.ts'
 import { beginSession } from '../../lib/session-lifecycle.ts'
 import { asUser } from '../../lib/private-query.ts'
-import { userKeys, type UserId } from '../../lib/query-keys.ts'
+import { publicKeys, userKeys, type UserId } from '../../lib/query-keys.ts'
 
 /**
  * The signed-in account, to know whether it has a password (an e-mail) at all. The same key and call as the account
@@ -22,7 +24,23 @@ import { userKeys, type UserId } from '../../lib/query-keys.ts'
 export const passwordQueries = {
   account: (userId: UserId) =>
     queryOptions({ queryKey: [...userKeys.account(userId), 'info'], queryFn: asUser(userId, () => api(authApi.myAccountInfo)) }),
+  /** Which of Google and Facebook this server is configured for: the buttons show only those. */
+  providers: () => queryOptions({ queryKey: publicKeys.signInProviders(), queryFn: () => api(oidcApi.providers), staleTime: STALE.hour }),
+  linked: (userId: UserId) =>
+    queryOptions({ queryKey: userKeys.linkedProviders(userId), queryFn: asUser(userId, () => api(oidcApi.linked)) }),
 }
+
+/**
+ * Leaves for the provider's page: the server answers its URL (and keeps the flow's secrets); the provider sends the
+ * browser back to the server, which lands it home signed in (or on the account page, linked).
+ */
+export const useProviderSignIn = (link: boolean) =>
+  useMutation({
+    mutationFn: async (provider: OidcProvider) => {
+      const { url } = await api(link ? oidcApi.link : oidcApi.start, { body: { provider } })
+      window.location.assign(url)
+    },
+  })
 
 /** The same session a wallet sign-in leaves, minus the address: the chain guard lets it in without a wallet. */
 const signInWith = (token: string) => beginSession(token, null)

@@ -6,15 +6,23 @@ import { InvitePanel } from '../../features/invite/components/invite-panel.tsx'
 import { RecordsPanel } from '../../features/records/components/records-panel.tsx'
 import { NotificationsPanel } from '../../features/messages/components/notifications-panel.tsx'
 import { ChangePasswordForm } from '../../features/password/components/change-password-form.tsx'
+import { LinkedProviders } from '../../features/password/components/linked-providers.tsx'
 import { OrdersSection } from './-orders-section.tsx'
 import { WithdrawSection } from './-withdraw-section.tsx'
 import { DepositSection } from './-deposit-section.tsx'
 import { VerificationPanel } from '../../features/kyc/components/verification-panel.tsx'
 
-export const Route = createFileRoute('/_app/profile/{-$type}')({ component: ProfileRoute })
+export const Route = createFileRoute('/_app/profile/{-$type}')({
+  // ?linked=google or ?linkError=taken: back from linking a provider (server/modules/oidc/oidc.routes.ts).
+  validateSearch: (search: Record<string, unknown>): { linked?: string; linkError?: string } => ({
+    ...(typeof search.linked === 'string' ? { linked: search.linked } : {}),
+    ...(typeof search.linkError === 'string' ? { linkError: search.linkError } : {}),
+  }),
+  component: ProfileRoute,
+})
 
 /** The account sections other features fill; the rest keep the account feature's placeholder. */
-function panelFor(type: string | undefined): ReactNode {
+function panelFor(type: string | undefined, { linked, linkError }: { linked?: string; linkError?: string }): ReactNode {
   switch (type) {
     case 'balance':
       return <BalancePanel />
@@ -25,7 +33,12 @@ function panelFor(type: string | undefined): ReactNode {
     case 'notifications':
       return <NotificationsPanel />
     case 'password':
-      return <ChangePasswordForm />
+      return (
+        <>
+          <ChangePasswordForm />
+          <LinkedProviders justLinked={linked} linkError={linkError} />
+        </>
+      )
     case 'orders':
       return <OrdersSection />
     case 'deposit':
@@ -41,5 +54,5 @@ function panelFor(type: string | undefined): ReactNode {
 
 function ProfileRoute() {
   const { type } = Route.useParams()
-  return <AccountScreen section={type} panel={panelFor(type)} />
+  return <AccountScreen section={type} panel={panelFor(type, Route.useSearch())} />
 }

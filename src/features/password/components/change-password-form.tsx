@@ -10,7 +10,7 @@ import { passwordQueries, useUpdatePassword } from '../api.ts'
 import { checkConfirm, checkNewPassword, checkPassword, hasProblems, problemsOf, type Problems } from '../validation.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
-import { IconWallet } from '../../../components/ui/icons.tsx'
+import { IconLock, IconWallet } from '../../../components/ui/icons.tsx'
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { FormError } from './form-error.tsx'
 import { TextField } from './text-field.tsx'
@@ -23,6 +23,9 @@ export function ChangePasswordForm() {
   const account = useQuery(passwordQueries.account(userId))
   if (account.isError) return <ErrorState error={account.error} onRetry={() => void account.refetch()} />
   if (!account.data) return <SkeletonRows rows={3} />
+  if (account.data.email === null && account.data.address === null) {
+    return <EmptyState icon={<IconLock size={32} />} title={<Trans>Your account signs in with Google or Facebook; it has no password.</Trans>} />
+  }
   if (account.data.email === null) {
     return (
       <EmptyState

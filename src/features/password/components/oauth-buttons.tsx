@@ -1,51 +1,34 @@
-// Google and Facebook sign-in buttons, shown only when the app was built with VITE_GOOGLE_CLIENT_ID /
-// VITE_FACEBOOK_APP_ID. They start the provider's OAuth redirect back to /pass/login. The server side of OAuth
-// (exchanging the provider's code for a Keelson token) is not built yet, so nothing completes the sign-in on return.
+// "Continue with Google / Facebook": one button per provider the server is configured for (GET /api/oidcProviders),
+// none while that is unknown or when none is. The sign-in itself runs on the server (server/modules/oidc); `link`
+// adds the provider to the signed-in account instead.
+import type { ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
+import type { OidcProvider } from '#contract/oidc.ts'
+import { passwordQueries, useProviderSignIn } from '../api.ts'
+import { Button } from '../../../components/ui/button.tsx'
+import { FormError } from './form-error.tsx'
 
-const GOOGLE_CLIENT_ID: string | undefined = import.meta.env.VITE_GOOGLE_CLIENT_ID
-const FACEBOOK_APP_ID: string | undefined = import.meta.env.VITE_FACEBOOK_APP_ID
-
-function redirectUri(provider: string) {
-  return `${window.location.origin}/pass/login?provider=${provider}`
+const LABELS: Record<OidcProvider, { signIn: ReactNode; link: ReactNode }> = {
+  google: { signIn: <Trans>Continue with Google</Trans>, link: <Trans>Link Google</Trans> },
+  facebook: { signIn: <Trans>Continue with Facebook</Trans>, link: <Trans>Link Facebook</Trans> },
 }
 
-function startGoogle() {
-  const params = new URLSearchParams({
-    client_id: GOOGLE_CLIENT_ID!,
-    redirect_uri: redirectUri('google'),
-    response_type: 'code',
-    scope: 'openid email',
-    state: crypto.randomUUID(),
-  })
-  window.location.assign(`https://accounts.google.com/o/oauth2/v2/auth?${params}`)
-}
-
-function startFacebook() {
-  const params = new URLSearchParams({
-    client_id: FACEBOOK_APP_ID!,
-    redirect_uri: redirectUri('facebook'),
-    response_type: 'code',
-    scope: 'email',
-    state: crypto.randomUUID(),
-  })
-  window.location.assign(`https://www.facebook.com/dialog/oauth?${params}`)
-}
-
-export function OAuthButtons() {
-  if (!GOOGLE_CLIENT_ID && !FACEBOOK_APP_ID) return null
+export function OAuthButtons({ link = false, hide = [] }: { link?: boolean; hide?: readonly OidcProvider[] }) {
+  const { data: providers = [] } = useQuery(passwordQueries.providers())
+  const go = useProviderSignIn(link)
+  const shown = providers.filter((p) => !hide.includes(p))
+  if (shown.length === 0) return null
   return (
-    <div className="button-row">
-      {GOOGLE_CLIENT_ID && (
-        <button type="button" className="btn secondary" onClick={startGoogle}>
-          <Trans>Continue with Google</Trans>
-        </button>
-      )}
-      {FACEBOOK_APP_ID && (
-        <button type="button" className="btn secondary" onClick={startFacebook}>
-          <Trans>Continue with Facebook</Trans>
-        </button>
-      )}
-    </div>
+    <>
+      <FormError error={go.error} />
+      <div className="button-row">
+        {shown.map((provider) => (
+          <Button key={provider} variant="secondary" loading={go.isPending && go.variables === provider} onClick={() => go.mutate(provider)}>
+            {link ? LABELS[provider].link : LABELS[provider].signIn}
+          </Button>
+        ))}
+      </div>
+    </>
   )
 }
