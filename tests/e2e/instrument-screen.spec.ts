@@ -34,7 +34,7 @@ const sameFrame = (a: Locator, b: Locator) =>
 const fitsInside = (button: Locator) =>
   button.evaluate((el) => {
     const box = el.getBoundingClientRect()
-    return [...el.querySelectorAll('span')].every((s) => {
+    return el.scrollWidth <= el.clientWidth + 1 && [...el.querySelectorAll('span')].every((s) => {
       const r = s.getBoundingClientRect()
       return r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 && s.scrollWidth <= s.clientWidth + 1
     })
