@@ -17,7 +17,11 @@ test('signed in, home leads with the portfolio; a position opened shows there wi
   const portfolioTop = (await equity.boundingBox())!
   const pricesTop = (await page.getByTestId('all-markets').boundingBox())!
   expect(portfolioTop.y < pricesTop.y || portfolioTop.x < pricesTop.x).toBe(true)
+  // Its words come from the later screens' catalog, which home itself does not wait for.
+  await expect(page.getByRole('heading', { name: /^Portfolio/ })).toBeVisible()
+  await expect(page.getByTestId('portfolio-deposit')).toHaveText('Deposit')
   await expect(page.getByTestId('portfolio-deposit')).toHaveAttribute('href', '/profile/deposit')
+  await expect(page.getByTestId('portfolio-trade')).toHaveText('Trade')
   await expect(page.getByTestId('portfolio-trade')).toHaveAttribute('href', '/trades')
   await expect(page.getByTestId('portfolio-position')).toHaveCount(0)
 
