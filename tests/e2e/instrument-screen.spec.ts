@@ -124,10 +124,20 @@ test.describe('at 1440x900', () => {
 
   test('the market list, chart, ticket and positions stand side by side, all of it above the fold', async ({ page }) => {
     await openInstrument(page)
-    const list = page.getByRole('complementary', { name: 'Markets' })
+    const list = page.getByRole('region', { name: 'Markets' })
     const chart = page.getByTestId('chart-canvas')
     await expect(list.getByRole('link', { name: /EURUSD/ })).toBeInViewport()
     await expect(chart).toBeInViewport({ ratio: 1 })
+    // The legend names the bar under the pointer: an old one on the left, not the newest closing at the bid.
+    const box = (await chart.boundingBox())!
+    await page.mouse.move(box.x + box.width * 0.1, box.y + box.height / 2)
+    await expect
+      .poll(async () => {
+        const [close, bid] = await sameFrame(page.getByTestId('legend-close'), page.getByTestId('instrument-bid-small'))
+        return close !== bid && /\d/.test(close)
+      })
+      .toBe(true)
+    await page.mouse.move(0, 0)
 
     await page.getByTestId('trade-buy').click()
     const ticket = page.getByRole('dialog', { name: `New order: ${SYMBOL}` })

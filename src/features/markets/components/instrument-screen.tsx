@@ -83,9 +83,10 @@ export function InstrumentScreen({ symbol, lines = [], trade }: Props) {
     )
   return (
     <div className="instrument trading-desk" data-testid="instrument">
-      <aside className="desk-markets" aria-label={t`Markets`}>
+      {/* A labelled region, not an <aside>: inside <main>, a complementary landmark is not at the top level. */}
+      <section className="desk-markets" aria-label={t`Markets`}>
         <MarketList />
-      </aside>
+      </section>
       <div className="desk-main">
         {header}
         {chart}
