@@ -42,12 +42,14 @@ export function TradePanel({ inst, market, isOpen }: { inst: Instrument; market:
           </Link>
         </div>
         <Card>
-          <p className="muted trade-note">
-            <Trans>Sign in to trade {inst.symbol} on your demo or live book.</Trans>
-          </p>
-          <Link to="/empty" className={buttonClass('primary', 'md', true)}>
-            <Trans>Connect wallet</Trans>
-          </Link>
+          <div className="trade-sign-in">
+            <p className="muted trade-note">
+              <Trans>Sign in to trade {inst.symbol} on your demo or live book.</Trans>
+            </p>
+            <Link to="/empty" className={buttonClass('primary', 'md', true)}>
+              <Trans>Connect wallet</Trans>
+            </Link>
+          </div>
         </Card>
       </>
     )
