@@ -1,4 +1,5 @@
 // npm run screenshots [-- --build] [--dist DIR] [--out DIR] [--widths 428,320] [--langs en_US,de_DE] [--schemes light,dark]
+// [--screens home,instrument] [--fold] (--fold: the viewport only, what shows before any scrolling)
 // Starts the real server on a free port with a fresh PGlite folder (as tests/e2e/serve.ts does), signs in with the
 // e2e test wallet (a viem account behind an EIP-6963 provider) and writes PNGs of the main screens, so a reviewer can
 // look at the app in light and dark without signing in by hand. Builds only with --build or when DIST is missing.
@@ -27,10 +28,15 @@ const LANGS = opt('langs', 'en_US')
     return found
   })
 const SCHEMES = opt('schemes', 'light,dark').split(',') as ('light' | 'dark')[]
+const ONLY = opt('screens', '').split(',').filter(Boolean)
+const FULL_PAGE = !args.includes('--fold')
 
 // name, path, signed in? (the signed-out screens are taken in a context without a session)
 const SCREENS: [string, string, boolean][] = [
   ['home', '/', true],
+  ['home-signed-out', '/', false],
+  ['instrument', '/detail?symbol=BTCUSDT', true],
+  ['instrument-signed-out', '/detail?symbol=BTCUSDT', false],
   ['markets', '/trades', true],
   ['account', '/profile', true],
   ['balance', '/profile/balance', true],
@@ -84,7 +90,7 @@ async function shoot(page: Page, path: string, file: string) {
   await page.goto(path)
   await page.waitForLoadState('networkidle').catch(() => {})
   await page.evaluate(() => document.fonts.ready)
-  await page.screenshot({ path: file, fullPage: true })
+  await page.screenshot({ path: file, fullPage: FULL_PAGE })
 }
 
 if (args.includes('--build') || !existsSync(`${DIST}/index.html`)) execSync('npm run build', { stdio: 'inherit' })
@@ -101,7 +107,7 @@ try {
         const signedIn = await newPage(browser, base, width, scheme, lang)
         await signIn(signedIn)
         const signedOut = await newPage(browser, base, width, scheme, lang)
-        for (const [name, path, needsSession] of SCREENS) {
+        for (const [name, path, needsSession] of SCREENS.filter(([name]) => !ONLY.length || ONLY.includes(name))) {
           const tag = [name, width, scheme, LANGS.length > 1 ? lang.bcp47 : ''].filter(Boolean).join('-')
           await shoot(needsSession ? signedIn : signedOut, path, `${OUT}/${tag}.png`)
         }

@@ -40,3 +40,5 @@ export const IconHome = make('M3 10.5 12 3l9 7.5V21h-6v-6H9v6H3z')
 /** iOS Safari's Share button (a box with an arrow out of it) and its "Add to Home Screen" entry. */
 export const IconShare = make('M12 3v12M8 7l4-4 4 4M6 11H5v10h14V11h-1')
 export const IconPlusSquare = make('M4 4h16v16H4zM12 8v8M8 12h8')
+export const IconExpand = make('M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5')
+export const IconShrink = make('M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5')

@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { InstrumentScreen } from '../../features/markets/components/instrument-screen.tsx'
 import { useMarketView } from '../../features/markets/use-market-view.ts'
+import { OrdersPanel } from '../../features/trade/components/orders-panel.tsx'
 import { TradePanel } from '../../features/trade/components/trade-panel.tsx'
 import { useTradeLines } from '../../features/trade/use-trade-lines.ts'
+import { useIsDesktop } from '../../lib/use-is-desktop.ts'
+import { useSession } from '../../lib/session.ts'
 
 type Search = { symbol?: string }
 
@@ -14,10 +17,24 @@ function validateSearch(search: Record<string, unknown>): Search {
 
 export const Route = createFileRoute('/_app/detail')({ validateSearch, component: DetailRoute })
 
-/** The markets feature's instrument screen with the trade feature's ticket, orders and chart lines composed in. */
+/**
+ * The markets feature's instrument screen with the trade feature's ticket, this symbol's orders and their chart lines
+ * composed in. On desktop the account's figures sit in the ticket column (TradePanel), so the orders leave them out.
+ */
 function DetailRoute() {
   const { symbol } = Route.useSearch()
   const market = useMarketView()
+  const token = useSession((s) => s.token)
+  const isDesktop = useIsDesktop()
   const lines = useTradeLines(symbol ?? '', market)
-  return <InstrumentScreen symbol={symbol} lines={lines} trade={(inst, isOpen) => <TradePanel inst={inst} market={market} isOpen={isOpen} />} />
+  return (
+    <InstrumentScreen
+      symbol={symbol}
+      lines={lines}
+      trade={(inst, isOpen) => ({
+        ticket: <TradePanel inst={inst} market={market} isOpen={isOpen} />,
+        orders: token ? <OrdersPanel market={market} symbol={inst.symbol} withAccount={!isDesktop} /> : undefined,
+      })}
+    />
+  )
 }

@@ -8,44 +8,56 @@ import { useSession } from '../../../lib/session.ts'
 import { usePlatformName } from '../../../lib/use-platform-name.ts'
 import '../home.css'
 
+type Props = { portfolio?: ReactNode; summary?: ReactNode; prices?: ReactNode }
+
 /**
- * Composed by the route from other features: `summary` (balance) shows the active book and its total, `prices`
- * (markets) the live prices. Signed out, the two ways in are the first thing on the screen.
+ * Composed by the route from other features: `portfolio` (trade: equity, P/L, a few positions, Deposit and Trade),
+ * `summary` (balance: the active book's total) and `prices` (markets: the watchlist). Signed in, the portfolio comes
+ * first, the prices beside it on desktop; signed out, the pitch and the two ways in are the first thing on the screen.
  */
-export function HomeScreen({ summary, prices }: { summary?: ReactNode; prices?: ReactNode }) {
+export function HomeScreen({ portfolio, summary, prices }: Props) {
   const isLoggedIn = useSession((s) => s.isLoggedIn)
   const platformName = usePlatformName()
+  if (isLoggedIn)
+    return (
+      <div className="home signed-in">
+        <div className="home-head">
+          <h1 id="home-title">
+            <Trans>Trade and invest with {platformName}</Trans>
+          </h1>
+          <Badge tone="up" testId="signed-in">
+            <Trans>Signed in</Trans>
+          </Badge>
+        </div>
+        <div className="home-grid">
+          <div className="home-col">
+            {portfolio}
+            {summary}
+          </div>
+          <div className="home-col">{prices}</div>
+        </div>
+      </div>
+    )
   return (
     <div className="home">
       <section className="hero" aria-labelledby="home-title">
         <h1 id="home-title">
           <Trans>Trade and invest with {platformName}</Trans>
         </h1>
-        {isLoggedIn ? (
-          <div className="hero-status">
-            <Badge tone="up" testId="signed-in">
-              <Trans>Signed in</Trans>
-            </Badge>
-          </div>
-        ) : (
-          <>
-            <p className="muted">
-              <Trans>Forex, crypto, stocks, ETFs and futures in one place. Your wallet is your sign-in, and it never pays a fee for it.</Trans>
-            </p>
-            <div className="home-actions" data-testid="signed-out">
-              <Link to="/empty" className={buttonClass('primary', 'lg', true)}>
-                <IconWallet size={22} />
-                <Trans>Connect wallet</Trans>
-              </Link>
-              <Link to="/pass/$type" params={{ type: 'login' }} className={buttonClass('secondary', 'lg', true)}>
-                <IconMail size={22} />
-                <Trans>Sign in with e-mail</Trans>
-              </Link>
-            </div>
-          </>
-        )}
+        <p className="muted">
+          <Trans>Forex, crypto, stocks, ETFs and futures in one place. Your wallet is your sign-in, and it never pays a fee for it.</Trans>
+        </p>
+        <div className="home-actions" data-testid="signed-out">
+          <Link to="/empty" className={buttonClass('primary', 'lg', true)}>
+            <IconWallet size={22} />
+            <Trans>Connect wallet</Trans>
+          </Link>
+          <Link to="/pass/$type" params={{ type: 'login' }} className={buttonClass('secondary', 'lg', true)}>
+            <IconMail size={22} />
+            <Trans>Sign in with e-mail</Trans>
+          </Link>
+        </div>
       </section>
-      {isLoggedIn && summary}
       {prices}
     </div>
   )

@@ -1,7 +1,9 @@
 // Candles of one instrument with TradingView lightweight-charts. The library is imported dynamically inside the
 // effect, so it is its own chunk, fetched only after the instrument screen has been shown (never on the first visit).
 // The last candle follows the same socket ticks that drive prices and P/L. Prices become numbers only for drawing;
-// no maths is done on them here.
+// no maths is done on them here: the OHLC legend shows the candle's own decimal strings (the bar under the cursor,
+// else the last). Full screen: the chart covers the screen (the Fullscreen API where the browser has it, asking a
+// phone for landscape; a fixed overlay otherwise). The feed has no traded volume, so none is drawn.
 import { useEffect, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -10,8 +12,11 @@ import type { Ticker } from '#contract/socket.ts'
 import { Segmented } from '../../../components/ui/segmented.tsx'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { IconExpand, IconShrink } from '../../../components/ui/icons.tsx'
 import { catalogueQueries } from '../catalogue-api.ts'
 import { nextCandle, INTERVAL_MS } from '../candles.ts'
+import { ChartLegend } from './chart-legend.tsx'
+import { useFullScreen } from './use-full-screen.ts'
 
 export type ChartLine = { price: string; label: string; kind: 'entry' | 'tp' | 'sl' | 'stopout' }
 
@@ -40,6 +45,12 @@ export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; 
   const last = useRef<Candle | null>(null)
   const [lib, setLib] = useState<Lib | null>(null)
   const [libError, setLibError] = useState<unknown>(null)
+  // Candles by their start in seconds (the chart's time), for the legend of the bar under the cursor.
+  const byTime = useRef(new Map<number, Candle>())
+  const [hovered, setHovered] = useState<Candle | null>(null)
+  const [lastBar, setLastBar] = useState<Candle | null>(null)
+  const wrap = useRef<HTMLDivElement>(null)
+  const full = useFullScreen(wrap)
 
   useEffect(() => {
     let cancelled = false
@@ -62,6 +73,9 @@ export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; 
       upColor: up, downColor: down, wickUpColor: up, wickDownColor: down, borderVisible: false,
     })
     chart.current = { api, series }
+    api.subscribeCrosshairMove((param) => {
+      setHovered(typeof param.time === 'number' ? (byTime.current.get(param.time) ?? null) : null)
+    })
     return () => {
       chart.current = null
       api.remove()
@@ -78,7 +92,9 @@ export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; 
     const c = chart.current
     if (!c || !candles.data) return
     c.series.setData(candles.data.map(toBar))
+    byTime.current = new Map(candles.data.map((k) => [k.time / 1000, k]))
     last.current = candles.data.at(-1) ?? null
+    setLastBar(last.current)
     c.api.timeScale().scrollToRealTime()
   }, [candles.data, lib])
 
@@ -89,6 +105,8 @@ export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; 
     const next = nextCandle(last.current, quote, INTERVAL_MS[interval])
     if (!next) return
     last.current = next
+    byTime.current.set(next.time / 1000, next)
+    setLastBar(next)
     c.series.update(toBar(next))
   }, [quote, interval, candles.data, lib])
 
@@ -108,7 +126,7 @@ export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; 
 
   const failed = libError ?? (candles.isError && !candles.data ? candles.error : null)
   return (
-    <div data-testid="chart">
+    <div ref={wrap} className={full.isFull ? 'chart is-full' : 'chart'} data-testid="chart">
       <div className="chart-tools">
         <Segmented
           size="sm"
@@ -117,7 +135,18 @@ export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; 
           onChange={setCandleInterval}
           options={INTERVALS.map((i) => ({ value: i, label: i }))}
         />
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={full.isFull ? t`Leave full screen` : t`Full screen chart`}
+          aria-pressed={full.isFull}
+          onClick={full.toggle}
+          data-testid="chart-full"
+        >
+          {full.isFull ? <IconShrink size={22} /> : <IconExpand size={22} />}
+        </button>
       </div>
+      <ChartLegend candle={hovered ?? lastBar} digits={digits} />
       <div className="chart-box">
         <div ref={box} className="chart-canvas" role="img" aria-label={t`Price chart of ${symbol}, ${interval} candles`} data-testid="chart-canvas" data-ready={lib && candles.data ? 'true' : undefined} />
         {failed ? (

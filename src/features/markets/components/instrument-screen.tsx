@@ -1,42 +1,44 @@
-// /detail?symbol=XXX: one instrument's live bid, ask and spread ("Simulated" when they are), whether its market is
-// open, the candle chart (its library loads after this screen shows), and the trading part the route composes in
-// (`trade`, from the trade feature) with the chart lines of the open positions (`lines`). Offline: the kept prices
-// with their time.
+// /detail?symbol=XXX, chart first: the candle chart (its library loads after this screen shows), the live quote, and
+// the trading parts the route composes in from the trade feature: `trade` gives the ticket (Sell/Buy with the live
+// bid and ask, the order form) and the orders of this symbol; `lines` the chart lines of the open positions.
+// Phones: one column, the Sell/Buy bar fixed above the tab bar (trade.css). Desktop: a trading layout of the
+// market list, the chart over the orders, and the ticket, side by side (markets.css).
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { Instrument } from '#contract/markets.ts'
-import { isMarketOpen, nextOpen } from '#contract/trading-hours.ts'
+import { isMarketOpen } from '#contract/trading-hours.ts'
 import { PageHeader } from '../../../components/ui/page-header.tsx'
 import { Card } from '../../../components/ui/card.tsx'
-import { Change, Price } from '../../../components/ui/amount.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
-import { StaleNote } from '../../../components/ui/stale-note.tsx'
 import { buttonClass } from '../../../components/ui/button.tsx'
-import { IconInfo, IconSearch } from '../../../components/ui/icons.tsx'
-import { useFormat } from '../../../lib/format.ts'
+import { IconSearch } from '../../../components/ui/icons.tsx'
+import { useIsDesktop } from '../../../lib/use-is-desktop.ts'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { catalogueQueries } from '../catalogue-api.ts'
-import { changePercent, spread } from '../ticker-math.ts'
 import { useMarketView } from '../use-market-view.ts'
 import { useNow } from '../use-now.ts'
 import { CandleChart, type ChartLine } from './candle-chart.tsx'
-import { SimulatedBadge } from './simulated-badge.tsx'
+import { InstrumentQuote } from './instrument-quote.tsx'
+import { MarketList } from './market-list.tsx'
 import '../prices.css'
 import '../markets.css'
 
-type Props = { symbol?: string; lines?: ChartLine[]; trade?: (inst: Instrument, isOpen: boolean) => ReactNode }
+export type TradeParts = { ticket: ReactNode; orders?: ReactNode }
+type Props = { symbol?: string; lines?: ChartLine[]; trade?: (inst: Instrument, isOpen: boolean) => TradeParts }
 
 export function InstrumentScreen({ symbol, lines = [], trade }: Props) {
-  const f = useFormat()
+  const { t } = useLingui()
   const isOnline = useIsOnline()
+  const isDesktop = useIsDesktop()
   const market = useMarketView()
   const now = useNow()
   const info = useQuery({ ...catalogueQueries.instrument(symbol ?? ''), enabled: !!symbol })
   const inst = info.data ?? (symbol ? market.instrument(symbol) : undefined)
   const ticker = symbol ? market.quote(symbol) : undefined
+  const header = <PageHeader title={inst ? `${inst.symbol} · ${inst.name}` : (symbol ?? <Trans>Instrument</Trans>)} back="/trades" />
   const toMarkets = (
     <Link to="/trades" className={buttonClass('primary')}>
       <Trans>See all prices</Trans>
@@ -52,69 +54,48 @@ export function InstrumentScreen({ symbol, lines = [], trade }: Props) {
       ) : (
         <EmptyState icon={<IconSearch size={32} />} title={<Trans>No prices for {symbol}</Trans>} action={toMarkets} />
       )
-  } else {
-    const change = changePercent(ticker)
-      const isOpen = inst ? isMarketOpen(inst.hours, now) : true
-    const opens = inst && !isOpen ? nextOpen(inst.hours, now) : null
-    body = (
-      <>
-        <Card title={<Trans>Price</Trans>} titleId="quote-title" actions={ticker.simulated && <SimulatedBadge />}>
-          <p className="quote-big" data-testid="instrument-bid">
-            <Price value={ticker.bid} />
-          </p>
-          {change !== null && (
-            <p>
-              <Change value={change} testId="instrument-change" />{' '}
-              <span className="caption">
-                <Trans>against the opening price</Trans>
-              </span>
-            </p>
-          )}
-          <dl className="quote-facts">
-            <dt>
-              <Trans>Bid</Trans>
-            </dt>
-            <dd data-testid="instrument-bid-small">
-              <Price value={ticker.bid} />
-            </dd>
-            <dt>
-              <Trans>Ask</Trans>
-            </dt>
-            <dd data-testid="instrument-ask">
-              <Price value={ticker.ask} />
-            </dd>
-            <dt>
-              <Trans>Spread</Trans>
-            </dt>
-            <dd>
-              <Price value={spread(ticker)} />
-            </dd>
-          </dl>
-          {!isOpen && (
-            <p className="market-closed-note" data-testid="instrument-closed">
-              <IconInfo size={18} />
-              {opens ? <Trans>Market closed. It opens {f.dateTime(opens)}.</Trans> : <Trans>Market closed.</Trans>}
-            </p>
-          )}
-          {isOnline ? (
-            <p className="caption">
-              <Trans>Updated {f.dateTime(ticker.time, 'time')}</Trans>
-            </p>
-          ) : (
-            <StaleNote time={ticker.time} />
-          )}
-        </Card>
-        <Card title={<Trans>Chart</Trans>} titleId="chart-title" flush>
-          <CandleChart symbol={symbol} digits={inst?.digits ?? digitsOf(ticker.bid)} quote={ticker} lines={lines} />
-        </Card>
-        {inst && trade?.(inst, isOpen)}
-      </>
-    )
   }
+  if (body || !symbol || !ticker)
+    return (
+      <div className="instrument" data-testid="instrument">
+        {header}
+        {body}
+      </div>
+    )
+
+  const isOpen = inst ? isMarketOpen(inst.hours, now) : true
+  const parts = inst && trade ? trade(inst, isOpen) : null
+  const chart = (
+    <Card title={<Trans>Chart</Trans>} titleId="chart-title" flush>
+      <CandleChart symbol={symbol} digits={inst?.digits ?? digitsOf(ticker.bid)} quote={ticker} lines={lines} />
+    </Card>
+  )
+  const quote = <InstrumentQuote ticker={ticker} inst={inst} isOpen={isOpen} now={now} />
+  if (!isDesktop)
+    return (
+      <div className="instrument" data-testid="instrument">
+        {header}
+        {chart}
+        {quote}
+        {parts?.ticket}
+        {parts?.orders}
+      </div>
+    )
   return (
-    <div className="instrument" data-testid="instrument">
-      <PageHeader title={inst ? `${inst.symbol} · ${inst.name}` : (symbol ?? <Trans>Instrument</Trans>)} back="/trades" />
-      {body}
+    <div className="instrument trading-desk" data-testid="instrument">
+      {/* A labelled region, not an <aside>: inside <main>, a complementary landmark is not at the top level. */}
+      <section className="desk-markets" aria-label={t`Markets`}>
+        <MarketList />
+      </section>
+      <div className="desk-main">
+        {header}
+        {chart}
+        {parts?.orders}
+      </div>
+      <div className="desk-side">
+        {quote}
+        {parts?.ticket}
+      </div>
     </div>
   )
 }

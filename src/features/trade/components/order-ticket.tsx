@@ -26,6 +26,7 @@ import { stopPrice, type StopContext } from '../stops.ts'
 import { useKeyboardInset } from '../use-keyboard-inset.ts'
 import { TicketFields, type TicketChecks, type TicketState } from './ticket-fields.tsx'
 import { TicketConfirm } from './ticket-confirm.tsx'
+import { TicketQuote } from './ticket-quote.tsx'
 import { isLiveOnSimulated, LiveFeedNotice } from './live-feed-notice.tsx'
 import '../trade.css'
 
@@ -35,7 +36,8 @@ export const UNREASONABLE_STOPS = msg({
   comment: 'The exact wording of the server refusal; keep it the same as the server message server.orders.unreasonableStops',
 })
 
-type Props = { inst: Instrument; market: Market; side: Side; open: boolean; onClose: () => void }
+/** `docked`: on desktop the ticket stands beside the chart as a non-modal panel (trade-panel.tsx) instead of a dialog. */
+type Props = { inst: Instrument; market: Market; side: Side; open: boolean; onClose: () => void; docked?: boolean }
 
 export function OrderTicket(props: Props) {
   const { t } = useLingui()
@@ -49,7 +51,8 @@ export function OrderTicket(props: Props) {
     </span>
   )
   return (
-    <Sheet open={props.open} onClose={props.onClose} title={title}>
+    <Sheet open={props.open} onClose={props.onClose} title={title} modal={!props.docked}>
+      {props.open && <TicketQuote inst={props.inst} market={props.market} />}
       {props.open && <TicketBody {...props} />}
     </Sheet>
   )

@@ -28,7 +28,8 @@ import '../trade.css'
 type Tab = 'positions' | 'pending' | 'history'
 type Finished = 'positions' | 'limits'
 
-export function OrdersPanel({ market, symbol }: { market: Market; symbol?: string }) {
+/** `withAccount={false}`: the account's figures are shown elsewhere (the desktop instrument screen's ticket column). */
+export function OrdersPanel({ market, symbol, withAccount = true }: { market: Market; symbol?: string; withAccount?: boolean }) {
   const { t } = useLingui()
   const isOnline = useIsOnline()
   const userId = useSession((s) => s.userId)
@@ -94,7 +95,7 @@ export function OrdersPanel({ market, symbol }: { market: Market; symbol?: strin
   const updated = tab === 'history' ? 0 : current.dataUpdatedAt
   return (
     <div className="orders-panel" data-testid="orders-panel">
-      {account.data && positions.data && <AccountSummary account={account.data} positions={positions.data.list} market={market} />}
+      {withAccount && account.data && positions.data && <AccountSummary account={account.data} positions={positions.data.list} market={market} />}
       <Card flush>
         <div className="orders-tabs">
           <Tabs
