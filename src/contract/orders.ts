@@ -33,7 +33,20 @@ export const CreateContractOrder = z.object({
 })
 export type CreateContractOrder = z.infer<typeof CreateContractOrder>
 
-export const CreateLimitOrder = z.object({ ...OrderFields, /** Buy fills at ask <= price, sell at bid >= price. */ price: Positive })
+/**
+ * A pending order's trigger, as MetaTrader 5 has them: a buy limit waits for the ask to fall to its price (placed
+ * below the ask), a buy stop for the ask to rise to it (placed above); a sell limit for the bid to rise to it (above
+ * the bid), a sell stop for the bid to fall to it (below). Each fills at the price that reached it.
+ */
+export const PendingType = z.enum(['limit', 'stop'])
+export type PendingType = z.infer<typeof PendingType>
+
+export const CreateLimitOrder = z.object({
+  ...OrderFields,
+  price: Positive,
+  /** 'limit' when left out. A price on the wrong side of the market for its type answers 400 (docs/api.md). */
+  type: z.optional(PendingType),
+})
 export type CreateLimitOrder = z.infer<typeof CreateLimitOrder>
 
 export const OrderNoBody = z.object({ orderNo: Int8Id })
@@ -64,6 +77,8 @@ export const Order = z.object({
   status: OrderStatus,
   /** Limit orders: the price asked for. */
   limitPrice: z.nullable(Decimal),
+  /** Pending orders (kind 'limit'): a limit or a stop; null on positions. */
+  pendingType: z.nullable(PendingType),
   openPrice: z.nullable(Decimal),
   closePrice: z.nullable(Decimal),
   /** The price the position would close at now (bid for a buy, ask for a sell); null without a quote. */

@@ -13,6 +13,7 @@ import { pushBalanceUpdates } from '../../ledger/notify.ts'
 import type { Posted } from '../../ledger/post.ts'
 import type { Book, Tx } from '../../ledger/types.ts'
 import {
+  checkPendingSide,
   checkPriceGrid,
   checkSlippage,
   checkStops,
@@ -107,14 +108,17 @@ export async function createLimitOrder(app: FastifyInstance, user: AuthUser, bod
   const inst = instrumentOf(body.symbol)
   checkTerms(inst, body.lots, body.leverage)
   requireOpenMarket(app, inst)
-  if (user.accountType === 'live') requireRealQuote(app, 'live', requireQuote(app, inst.symbol))
+  const quote = requireQuote(app, inst.symbol)
+  requireRealQuote(app, user.accountType, quote)
   checkPriceGrid(inst, [body.price, body.takeProfit, body.stopLoss])
+  const pendingType = body.type ?? 'limit'
+  checkPendingSide(pendingType, body.side, body.price, quote)
   checkStops(body.side, body.price, body.takeProfit, body.stopLoss)
   const pricing = pricingOf(app)
   // Held at the limit price; the fill recomputes it at the price it gets.
   const margin = withRates(inst.symbol, () => requiredMargin(inst, body.lots, body.leverage, body.price, pricing.rates))
   const { side, lots, leverage, takeProfit, stopLoss } = body
-  const input = { kind: 'limit', userId: user.id, book: user.accountType, inst, side, lots, leverage, takeProfit, stopLoss, margin, limitPrice: body.price, now: app.now(), key } as const
+  const input = { kind: 'limit', userId: user.id, book: user.accountType, inst, side, lots, leverage, takeProfit, stopLoss, margin, limitPrice: body.price, pendingType, now: app.now(), key } as const
   const { row, posted } = await open(app, input)
   await announce(app, [row], posted)
   return view(app, row, pricing)
