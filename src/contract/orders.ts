@@ -146,6 +146,26 @@ export const ordersApi = {
   getTradeAccount: { method: 'GET', path: '/getTradeAccount', data: TradeAccount, auth: true },
 } as const satisfies Record<string, Endpoint>
 
-/** Socket `order_update`: an order of the user changed (opened, filled, closed, cancelled). */
-export const OrderUpdate = z.object({ orderNo: z.string(), kind: z.enum(['contract', 'limit']), status: OrderStatus, closeReason: z.nullable(CloseReason) })
+/**
+ * Socket `order_update`: an order of the user changed (opened, filled, closed, cancelled). The facts after
+ * closeReason are what the app's toast names when the engine fills a pending order or closes a position (the open
+ * price of a fill, the close price and realised P/L of a close); optional, so a client that knows only the first
+ * four reads every frame.
+ */
+export const OrderUpdate = z.object({
+  orderNo: z.string(),
+  kind: z.enum(['contract', 'limit']),
+  status: OrderStatus,
+  closeReason: z.nullable(CloseReason),
+  symbol: z.optional(Symbol),
+  side: z.optional(Side),
+  lots: z.optional(Decimal),
+  pendingType: z.optional(z.nullable(PendingType)),
+  /** A fill's open price, a close's close price. */
+  price: z.optional(z.nullable(Decimal)),
+  /** A close's realised P/L, in the margin currency. */
+  profit: z.optional(Decimal),
+  /** The position a filled pending order opened. */
+  linkedOrderNo: z.optional(z.nullable(z.string())),
+})
 export type OrderUpdate = z.infer<typeof OrderUpdate>

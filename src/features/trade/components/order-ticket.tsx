@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { Instrument } from '#contract/markets.ts'
-import type { Side } from '#contract/orders.ts'
+import type { Decimal } from 'decimal.js'
+import type { PendingType, Side } from '#contract/orders.ts'
 import { openPrice, ratesFromQuotes } from '#contract/trading-math.ts'
 import { BookLabel } from '../../../components/ui/book-badge.tsx'
 import { Sheet } from '../../../components/ui/sheet.tsx'
@@ -21,6 +22,7 @@ import { useSession } from '../../../lib/session.ts'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { operationKeys, orderQueries, useOpenPosition, usePlaceLimit } from '../api.ts'
 import { lotsProblem, movedBeyond, previewOrder, type Market, type Preview, type TicketForm } from '../preview.ts'
+import { fittingType } from '../pending.ts'
 import { defaultSlippage } from '../slippage.ts'
 import { stopPrice, type StopContext } from '../stops.ts'
 import { useKeyboardInset } from '../use-keyboard-inset.ts'
@@ -96,7 +98,7 @@ function TicketBody({ inst, market, side, onClose }: Props) {
   const sending = isSending || openPosition.isPending || placeLimit.isPending
   const checks: TicketChecks = {
     lots: lotsProblem(inst, state.lots),
-    limitPrice: state.type === 'limit' && !preview ? 'missing' : null,
+    limitPrice: state.type === 'market' ? null : !preview ? 'missing' : pendingSideProblem(state.type, state.side, preview.price, quote ? openPrice(state.side, quote) : null),
     slippage: state.type === 'market' && state.slippage !== '' && !isPlainNumber(state.slippage),
     // Typed but giving no price (an amount the price cannot make), or a price on the wrong side.
     tp: state.tp.text !== '' && !!preview && (!tpPrice || !preview.takeProfitValid),
@@ -127,8 +129,8 @@ function TicketBody({ inst, market, side, onClose }: Props) {
     setIsSending(true)
     const stops = { takeProfit: sent.takeProfit, stopLoss: sent.stopLoss }
     const base = { symbol: inst.symbol, side: state.side, lots: state.lots, leverage: state.leverage, ...stops }
-    const done = (kind: 'position' | 'limit') => {
-      toast(kind === 'position' ? t`Position opened` : t`Limit order placed`, 'success')
+    const done = (kind: 'position' | 'limit' | 'stop') => {
+      toast(kind === 'position' ? t`Position opened` : kind === 'stop' ? t`Stop order placed` : t`Limit order placed`, 'success')
       onClose()
     }
     const failed = (error: Error) => {
@@ -139,9 +141,10 @@ function TicketBody({ inst, market, side, onClose }: Props) {
       const moved = preview && !preview.price.eq(quoted.price)
       if (error instanceof ApiError && error.code === 409 && state.type === 'market' && moved) setConfirming({ quoted: preview, form, requote: error.message })
     }
-    if (state.type === 'limit') {
-      const body = { ...base, price: state.limitPrice }
-      placeLimit.mutate({ body, idempotencyKey: keys.keyFor(body) }, { onSuccess: () => done('limit'), onError: failed })
+    if (state.type !== 'market') {
+      const type = state.type
+      const body = { ...base, price: state.limitPrice, type }
+      placeLimit.mutate({ body, idempotencyKey: keys.keyFor(body) }, { onSuccess: () => done(type), onError: failed })
     } else {
       const body = { ...base, quotedPrice: quoted.price.toFixed(inst.digits), maxSlippage: state.slippage || '0' }
       openPosition.mutate({ body, idempotencyKey: keys.keyFor(body) }, { onSuccess: () => done('position'), onError: failed })
@@ -187,6 +190,14 @@ function TicketBody({ inst, market, side, onClose }: Props) {
   )
 }
 
+/** A pending price at or through the market for its type would fill at once (the server refuses it too):
+ * 'otherType' when the other pending type waits there, 'wrongSide' at the market price itself. */
+function pendingSideProblem(type: PendingType, side: Side, price: Decimal, market: Decimal | null): TicketChecks['limitPrice'] {
+  if (!market) return null
+  const fits = fittingType(side, price, market)
+  return fits === type ? null : fits ? 'otherType' : 'wrongSide'
+}
+
 function quoteAtOpening(market: Market, symbol: string, side: Side): string | null {
   const quote = market.quote(symbol)
   return quote ? openPrice(side, quote).toFixed() : null
@@ -197,7 +208,7 @@ function formOf(s: TicketState, stops: { tp?: string; sl?: string } | undefined)
     side: s.side,
     lots: s.lots,
     leverage: s.leverage,
-    limitPrice: s.type === 'limit' ? s.limitPrice : undefined,
+    limitPrice: s.type !== 'market' ? s.limitPrice : undefined,
     takeProfit: stops?.tp,
     stopLoss: stops?.sl,
   }

@@ -35,12 +35,21 @@ export function TicketConfirm({ inst, book, state, form, preview, currency, requ
   const lots = f.amount(state.lots, { digits: /\.(\d+)$/.exec(state.lots)?.[1]?.length ?? 0 })
   const symbol = inst.symbol
   const isBuy = state.side === 'buy'
-  const isLimit = state.type === 'limit'
+  const isStop = state.type === 'stop'
+  const isLimit = state.type !== 'market'
   const none = t({ message: 'none', context: 'no take profit or stop loss' })
   const size = useLotsText()(state.lots)
   const isDemo = book === 'demo'
   // Whole sentences per book: "on Demo" and "on Live" inflect differently in many languages.
-  const confirm = isLimit
+  const confirm = isStop
+    ? isBuy
+      ? isDemo
+        ? t({ message: `Place buy stop: ${size} ${symbol} at ${price} on Demo`, comment: 'Button that sends the order; size is a number of lots such as "0.01 lots"; Demo or Live is the book it goes to' })
+        : t({ message: `Place buy stop: ${size} ${symbol} at ${price} on Live`, comment: 'Button that sends the order; size is a number of lots such as "0.01 lots"; Demo or Live is the book it goes to' })
+      : isDemo
+        ? t({ message: `Place sell stop: ${size} ${symbol} at ${price} on Demo`, comment: 'Button that sends the order; size is a number of lots such as "0.01 lots"; Demo or Live is the book it goes to' })
+        : t({ message: `Place sell stop: ${size} ${symbol} at ${price} on Live`, comment: 'Button that sends the order; size is a number of lots such as "0.01 lots"; Demo or Live is the book it goes to' })
+    : isLimit
     ? isBuy
       ? isDemo
         ? t({ message: `Place buy limit: ${size} ${symbol} at ${price} on Demo`, comment: 'Button that sends the order; size is a number of lots such as "0.01 lots"; Demo or Live is the book it goes to' })
@@ -75,7 +84,9 @@ export function TicketConfirm({ inst, book, state, form, preview, currency, requ
         <dt>
           <Trans>Order type</Trans>
         </dt>
-        <dd>{isLimit ? <Trans context="order type">Limit</Trans> : <Trans context="order type">Market</Trans>}</dd>
+        <dd>
+          {isStop ? <Trans context="order type">Stop</Trans> : isLimit ? <Trans context="order type">Limit</Trans> : <Trans context="order type">Market</Trans>}
+        </dd>
         <dt>
           <Trans>Lots</Trans>
         </dt>
@@ -84,7 +95,7 @@ export function TicketConfirm({ inst, book, state, form, preview, currency, requ
           <Trans>Leverage</Trans>
         </dt>
         <dd>{`1:${state.leverage}`}</dd>
-        <dt>{isLimit ? <Trans>Limit price</Trans> : <Trans>Price</Trans>}</dt>
+        <dt>{isStop ? <Trans>Stop price</Trans> : isLimit ? <Trans>Limit price</Trans> : <Trans>Price</Trans>}</dt>
         <dd data-testid="confirm-price">{price}</dd>
         {!isLimit && (
           <>
