@@ -41,6 +41,23 @@ export type CreateContractOrder = z.infer<typeof CreateContractOrder>
 export const PendingType = z.enum(['limit', 'stop'])
 export type PendingType = z.infer<typeof PendingType>
 
+/**
+ * The `data` of a 409 priceMoved answer to createContractOrder: the quote the server would have filled at, so the
+ * app re-prices its review in place and the trader confirms again with one tap. `price` is the fill price (the ask
+ * for a buy, the bid for a sell); `quotedPrice` and `maxSlippage` echo what was sent.
+ */
+export const PriceMoved = z.object({
+  symbol: Symbol,
+  side: Side,
+  bid: Decimal,
+  ask: Decimal,
+  price: Decimal,
+  quotedPrice: Decimal,
+  maxSlippage: Decimal,
+  time: Millis,
+})
+export type PriceMoved = z.infer<typeof PriceMoved>
+
 export const CreateLimitOrder = z.object({
   ...OrderFields,
   price: Positive,

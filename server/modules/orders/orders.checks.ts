@@ -2,7 +2,7 @@
 // instrument's grid, an offered leverage, TP/SL on the right side (docs/trading.md). Each refusal is the
 // AppError the caller sees, in their language.
 import type { FastifyInstance } from 'fastify'
-import type { PendingType, Side } from '#contract/orders.ts'
+import type { PendingType, PriceMoved, Side } from '#contract/orders.ts'
 import type { Ticker } from '#contract/socket.ts'
 import { isMarketOpen } from '#contract/trading-hours.ts'
 import { dec, MissingRateError, ratesFromQuotes, stopsValid, type Rates } from '#contract/trading-math.ts'
@@ -68,11 +68,17 @@ export function checkPendingSide(type: PendingType, side: Side, price: string, q
   throw new AppError(400, key, { price, market })
 }
 
-/** The fill must be within maxSlippage of the price the ticket showed; both are sent together or not at all. */
-export function checkSlippage(fill: string, quotedPrice?: string, maxSlippage?: string): void {
+/**
+ * The fill must be within maxSlippage of the price the ticket showed; both are sent together or not at all. A fill
+ * further away answers 409 with the current quote in `data` (PriceMoved), so the ticket re-prices in place.
+ */
+export function checkSlippage(side: Side, quote: Ticker, quotedPrice?: string, maxSlippage?: string): void {
   if (quotedPrice === undefined && maxSlippage === undefined) return
   if (quotedPrice === undefined || maxSlippage === undefined || dec(maxSlippage).isNeg()) throw new AppError(400, 'slippageIncomplete')
-  if (dec(fill).minus(quotedPrice).abs().gt(maxSlippage)) throw new AppError(409, 'priceMoved', { price: fill })
+  const fill = side === 'buy' ? quote.ask : quote.bid
+  if (dec(fill).minus(quotedPrice).abs().lte(maxSlippage)) return
+  const data: PriceMoved = { symbol: quote.symbol, side, bid: quote.bid, ask: quote.ask, price: fill, quotedPrice, maxSlippage, time: quote.time }
+  throw new AppError(409, 'priceMoved', { price: fill }, data)
 }
 
 /** Prices (limit, TP, SL) on the instrument's grid: at most `digits` decimals, never rounded for the user. */

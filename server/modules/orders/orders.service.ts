@@ -112,7 +112,7 @@ export async function createContractOrder(app: FastifyInstance, user: AuthUser, 
   requireRealQuote(app, user.accountType, quote)
   checkPriceGrid(inst, [body.takeProfit, body.stopLoss])
   const price = openPrice(body.side, quote)
-  checkSlippage(price.toFixed(), body.quotedPrice, body.maxSlippage)
+  checkSlippage(body.side, quote, body.quotedPrice, body.maxSlippage)
   checkStops(body.side, closePrice(body.side, quote).toFixed(), body.takeProfit, body.stopLoss)
   const pricing = pricingOf(app)
   const margin = withRates(inst.symbol, () => requiredMargin(inst, body.lots, body.leverage, price, pricing.rates))

@@ -8,7 +8,8 @@ import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { Instrument } from '#contract/markets.ts'
 import type { Decimal } from 'decimal.js'
-import type { PendingType, Side } from '#contract/orders.ts'
+import { PriceMoved, type PendingType, type Side } from '#contract/orders.ts'
+import type { Ticker } from '#contract/socket.ts'
 import { openPrice, ratesFromQuotes } from '#contract/trading-math.ts'
 import { BookLabel } from '../../../components/ui/book-badge.tsx'
 import { Sheet } from '../../../components/ui/sheet.tsx'
@@ -77,7 +78,9 @@ function TicketBody({ inst, market, side, onClose }: Props) {
     tp: { mode: 'price', text: '' },
     sl: { mode: 'price', text: '' },
   }))
-  const [confirming, setConfirming] = useState<{ quoted: Preview; form: TicketForm; requote?: string } | null>(null)
+  // `liveAt`: after the server's re-quote, the live price this tab showed then; while it still shows it, the server's
+  // quote (newer) is the reference and a tap sends at once instead of re-quoting again here.
+  const [confirming, setConfirming] = useState<{ quoted: Preview; form: TicketForm; requote?: string; liveAt?: Decimal } | null>(null)
   const [tried, setTried] = useState(false)
   // Set in the tap itself: the mutation's own pending state reaches the button a task later, after a double tap.
   const [isSending, setIsSending] = useState(false)
@@ -120,7 +123,8 @@ function TicketBody({ inst, market, side, onClose }: Props) {
     if (!confirming || !preview || isSending) return
     const { quoted } = confirming
     const sent = confirming.form
-    if (state.type === 'market' && movedBeyond(quoted.price, preview.price, state.slippage)) {
+    const isServerQuoteFresh = !!confirming.liveAt && preview.price.eq(confirming.liveAt)
+    if (state.type === 'market' && !isServerQuoteFresh && movedBeyond(quoted.price, preview.price, state.slippage)) {
       const from = f.price(quoted.price.toFixed(inst.digits))
       const to = f.price(preview.price.toFixed(inst.digits))
       setConfirming({ quoted: preview, form, requote: t`The price moved from ${from} to ${to}, more than the slippage you accepted. Check the new numbers and confirm again.` })
@@ -136,10 +140,14 @@ function TicketBody({ inst, market, side, onClose }: Props) {
     const failed = (error: Error) => {
       setIsSending(false)
       keys.settled(error)
-      // The server saw the price move past the slippage too (its 409, while the price here moved as well): show its
-      // words and the fresh numbers. Other refusals show as they are.
-      const moved = preview && !preview.price.eq(quoted.price)
-      if (error instanceof ApiError && error.code === 409 && state.type === 'market' && moved) setConfirming({ quoted: preview, form, requote: error.message })
+      // The server saw the price move past the slippage (its 409 carries the quote it would fill at, PriceMoved):
+      // the review is re-priced in place at that quote, so one tap confirms again. Other refusals show as they are.
+      const moved = error instanceof ApiError && error.code === 409 ? PriceMoved.safeParse(error.data) : null
+      if (moved?.success && state.type === 'market' && account.data) {
+        const at = atQuote(market, { simulated: quote?.simulated ?? true, symbol: inst.symbol, bid: moved.data.bid, ask: moved.data.ask, time: moved.data.time })
+        const requoted = previewOrder(inst, sent, account.data, positions.data?.list ?? [], at)
+        if (requoted) setConfirming({ quoted: requoted, form: sent, requote: error.message, liveAt: preview.price })
+      }
     }
     if (state.type !== 'market') {
       const type = state.type
@@ -196,6 +204,12 @@ function pendingSideProblem(type: PendingType, side: Side, price: Decimal, marke
   if (!market) return null
   const fits = fittingType(side, price, market)
   return fits === type ? null : fits ? 'otherType' : 'wrongSide'
+}
+
+/** The market with one symbol at the server's quote (a 409 priceMoved), the rest as this tab knows them. */
+function atQuote(market: Market, ticker: Ticker): Market {
+  const quotes = [...market.quotes.filter((q) => q.symbol !== ticker.symbol), ticker]
+  return { ...market, quotes, quote: (symbol) => (symbol === ticker.symbol ? ticker : market.quote(symbol)) }
 }
 
 function quoteAtOpening(market: Market, symbol: string, side: Side): string | null {

@@ -96,7 +96,10 @@ export function TicketConfirm({ inst, book, state, form, preview, currency, requ
         </dt>
         <dd>{`1:${state.leverage}`}</dd>
         <dt>{isStop ? <Trans>Stop price</Trans> : isLimit ? <Trans>Limit price</Trans> : <Trans>Price</Trans>}</dt>
-        <dd data-testid="confirm-price">{price}</dd>
+        {/* A re-quoted price stands out: it is what changed since the last look. */}
+        <dd data-testid="confirm-price" className={requote ? 'requoted' : undefined} data-requoted={requote ? 'true' : undefined}>
+          {price}
+        </dd>
         {!isLimit && (
           <>
             <dt>
