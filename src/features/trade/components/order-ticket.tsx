@@ -24,7 +24,7 @@ import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { operationKeys, orderQueries, useOpenPosition, usePlaceLimit } from '../api.ts'
 import { lotsProblem, movedBeyond, previewOrder, type Market, type Preview, type TicketForm } from '../preview.ts'
 import { fittingType } from '../pending.ts'
-import { defaultSlippage } from '../slippage.ts'
+import { defaultSlippageIn, toPriceUnits } from '../slippage.ts'
 import { stopPrice, type StopContext } from '../stops.ts'
 import { useKeyboardInset } from '../use-keyboard-inset.ts'
 import { TicketFields, type TicketChecks, type TicketState } from './ticket-fields.tsx'
@@ -74,7 +74,8 @@ function TicketBody({ inst, market, side, onClose }: Props) {
     lots: inst.lotMin,
     leverage: inst.leverages.includes(100) ? 100 : (inst.leverages.at(-1) ?? 1),
     limitPrice: '',
-    slippage: defaultSlippage(inst, quoteAtOpening(market, inst.symbol, side)),
+    slippage: defaultSlippageIn('percent', inst, quoteAtOpening(market, inst.symbol, side)),
+    slippageUnit: 'percent',
     tp: { mode: 'price', text: '' },
     sl: { mode: 'price', text: '' },
   }))
@@ -124,7 +125,9 @@ function TicketBody({ inst, market, side, onClose }: Props) {
     const { quoted } = confirming
     const sent = confirming.form
     const isServerQuoteFresh = !!confirming.liveAt && preview.price.eq(confirming.liveAt)
-    if (state.type === 'market' && !isServerQuoteFresh && movedBeyond(quoted.price, preview.price, state.slippage)) {
+    // In price units at the confirmed price, as the server receives it (maxSlippage).
+    const slippage = toPriceUnits(state.slippage || '0', state.slippageUnit, inst, quoted.price) ?? '0'
+    if (state.type === 'market' && !isServerQuoteFresh && movedBeyond(quoted.price, preview.price, slippage)) {
       const from = f.price(quoted.price.toFixed(inst.digits))
       const to = f.price(preview.price.toFixed(inst.digits))
       setConfirming({ quoted: preview, form, requote: t`The price moved from ${from} to ${to}, more than the slippage you accepted. Check the new numbers and confirm again.` })
@@ -154,7 +157,7 @@ function TicketBody({ inst, market, side, onClose }: Props) {
       const body = { ...base, price: state.limitPrice, type }
       placeLimit.mutate({ body, idempotencyKey: keys.keyFor(body) }, { onSuccess: () => done(type), onError: failed })
     } else {
-      const body = { ...base, quotedPrice: quoted.price.toFixed(inst.digits), maxSlippage: state.slippage || '0' }
+      const body = { ...base, quotedPrice: quoted.price.toFixed(inst.digits), maxSlippage: slippage }
       openPosition.mutate({ body, idempotencyKey: keys.keyFor(body) }, { onSuccess: () => done('position'), onError: failed })
     }
   }

@@ -1,5 +1,6 @@
 // The confirmation: every number of the order again, as it will be sent. A re-quote (the price moved past the
 // accepted slippage) shows here with the fresh numbers, and the user confirms again or goes back.
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AccountType } from '#contract/auth.ts'
 import type { Instrument } from '#contract/markets.ts'
@@ -8,6 +9,7 @@ import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { IconInfo } from '../../../components/ui/icons.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import type { Preview, TicketForm } from '../preview.ts'
+import { toPriceUnits } from '../slippage.ts'
 import { useLotsText } from '../use-lots-text.ts'
 import type { TicketState } from './ticket-fields.tsx'
 import { TicketFigures } from './ticket-figures.tsx'
@@ -40,6 +42,14 @@ export function TicketConfirm({ inst, book, state, form, preview, currency, requ
   const none = t({ message: 'none', context: 'no take profit or stop loss' })
   const size = useLotsText()(state.lots)
   const isDemo = book === 'demo'
+  // In the unit it was typed in, with what it allows in price units at this price.
+  const typed = state.slippage || '0'
+  const inPrice = f.price(toPriceUnits(typed, state.slippageUnit, inst, preview.price) ?? '0', inst.digits)
+  const typedText = f.amount(typed, { digits: /\.(\d+)$/.exec(typed)?.[1]?.length ?? 0 })
+  const slippageText =
+    state.slippageUnit === 'points'
+      ? t({ message: plural(Number(typed), { one: `${typedText} point (${inPrice})`, other: `${typedText} points (${inPrice})` }), comment: 'Accepted slippage; the amount in brackets is the same distance as a price' })
+      : t({ message: `${typedText} % (${inPrice})`, comment: 'Accepted slippage in percent of the price; the amount in brackets is the same distance as a price' })
   // Whole sentences per book: "on Demo" and "on Live" inflect differently in many languages.
   const confirm = isStop
     ? isBuy
@@ -105,7 +115,7 @@ export function TicketConfirm({ inst, book, state, form, preview, currency, requ
             <dt>
               <Trans>Accepted slippage</Trans>
             </dt>
-            <dd>{f.price(state.slippage || '0', inst.digits)}</dd>
+            <dd data-testid="confirm-slippage">{slippageText}</dd>
           </>
         )}
         <dt>

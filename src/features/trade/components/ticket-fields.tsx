@@ -13,6 +13,7 @@ import { isPlainNumber } from '../../../lib/number-input.ts'
 import { farFrom } from '../far.ts'
 import { useLotsText } from '../use-lots-text.ts'
 import type { Preview } from '../preview.ts'
+import { fromPriceUnits, toPriceUnits, type SlippageUnit } from '../slippage.ts'
 import type { StopContext } from '../stops.ts'
 import { StopField, type StopValue } from './stop-field.tsx'
 import { TicketFigures } from './ticket-figures.tsx'
@@ -24,8 +25,9 @@ export type TicketState = {
   leverage: number
   /** The pending order's price (limit or stop), as typed. */
   limitPrice: string
-  /** In price units: how far the fill may move from the quoted price. */
+  /** How far the fill may move from the quoted price, as typed in `slippageUnit` (slippage.ts). */
   slippage: string
+  slippageUnit: SlippageUnit
   tp: StopValue
   sl: StopValue
 }
@@ -168,14 +170,36 @@ export function TicketFields({ inst, state, onChange, preview, marketPrice, ctx,
           data-testid="ticket-limit-price"
         />
       ) : (
-        <AmountInput
-          label={<Trans>Accepted slippage</Trans>}
-          value={state.slippage}
-          onChange={(v) => onChange({ slippage: v })}
-          hint={<Trans>How far the price may move before you confirm, in price units.</Trans>}
-          error={checks.slippage ? t`Enter how far the price may move, 0 or more` : undefined}
-          data-testid="ticket-slippage"
-        />
+        <div className="ticket-slippage">
+          <AmountInput
+            label={<Trans>Accepted slippage</Trans>}
+            value={state.slippage}
+            onChange={(v) => onChange({ slippage: v })}
+            hint={
+              state.slippageUnit === 'points' ? (
+                <Trans>How far the price may move before you confirm, in points (the last digit of the price).</Trans>
+              ) : (
+                <Trans>How far the price may move before you confirm, in percent of the price.</Trans>
+              )
+            }
+            error={checks.slippage ? t`Enter how far the price may move, 0 or more` : undefined}
+            data-testid="ticket-slippage"
+          />
+          <Segmented
+            size="sm"
+            label={t`Slippage unit`}
+            value={state.slippageUnit}
+            onChange={(unit) => {
+              // The same distance in the other unit, so switching never changes what is accepted.
+              const inPrice = toPriceUnits(state.slippage, state.slippageUnit, inst, marketPrice)
+              onChange({ slippageUnit: unit, slippage: inPrice === null ? state.slippage : fromPriceUnits(inPrice, unit, inst, marketPrice) })
+            }}
+            options={[
+              { value: 'percent', label: '%' },
+              { value: 'points', label: <Trans context="slippage unit">Points</Trans> },
+            ]}
+          />
+        </div>
       )}
       <StopField kind="tp" value={state.tp} onChange={(tp) => onChange({ tp })} ctx={ctx} side={state.side} reference={preview?.reference ?? null} error={checks.tp ? unreasonable : undefined} />
       <StopField
