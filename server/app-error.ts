@@ -9,12 +9,16 @@ export class AppError extends Error {
   readonly statusCode: number
   readonly messageKey: ServerMessageKey
   readonly values: MessageValues | undefined
+  /** What the envelope's `data` carries beside the message (null by default): facts a client acts on, such as the
+   * current price of a 409 priceMoved (docs/api.md). */
+  readonly data: unknown
 
-  constructor(statusCode: number, messageKey: ServerMessageKey, values?: MessageValues) {
+  constructor(statusCode: number, messageKey: ServerMessageKey, values?: MessageValues, data: unknown = null) {
     super(serverMessages[messageKey].message)
     this.name = 'AppError'
     this.statusCode = statusCode
     this.messageKey = messageKey
     this.values = values
+    this.data = data
   }
 }

@@ -56,7 +56,7 @@ export async function idempotent(call: IdempotentCall, run: () => Promise<unknow
     data = await run()
   } catch (error) {
     if (isFinalRefusal(error)) {
-      await store({ statusCode: error.statusCode, messageKey: error.messageKey, params: error.values ?? null })
+      await store({ statusCode: error.statusCode, messageKey: error.messageKey, params: error.values ?? null, data: error.data })
     } else {
       await releaseKey(db, scope, claim.attempt).catch((releaseError: unknown) =>
         log.error({ err: releaseError, endpoint: scope.endpoint }, 'could not give an idempotency key back'),
@@ -74,5 +74,5 @@ function answer(outcome: Outcome): unknown {
   // Re-translated now, into the caller's current language. A message id removed by a later release still answers
   // the stored code, with the generic conflict text.
   const key = (Object.hasOwn(serverMessages, refusal.messageKey) ? refusal.messageKey : 'conflict') as ServerMessageKey
-  throw new AppError(refusal.statusCode, key, refusal.params ?? undefined)
+  throw new AppError(refusal.statusCode, key, refusal.params ?? undefined, refusal.data ?? null)
 }

@@ -24,7 +24,8 @@ export const KEEP_KEYS_MS = 24 * 60 * 60 * 1000
 
 export type Scope = { userId: string; endpoint: string; key: string }
 
-export type Outcome = { statusCode: 200; data: unknown } | { statusCode: number; messageKey: string; params: MessageValues | null }
+/** A refusal's `data` is what its envelope carried (a 409 priceMoved's quote), replayed with it; null for most. */
+export type Outcome = { statusCode: 200; data: unknown } | { statusCode: number; messageKey: string; params: MessageValues | null; data?: unknown }
 
 export type Claim =
   | { kind: 'claimed'; attempt: string; tookOver: boolean }
@@ -128,7 +129,7 @@ export async function claimKey(db: Db, scope: Scope, fingerprint: string, now: n
       const outcome: Outcome =
         row.statusCode === 200
           ? { statusCode: 200, data: fromJsonb(row.data) }
-          : { statusCode: row.statusCode!, messageKey: row.messageKey!, params: fromJsonb(row.params) as MessageValues | null }
+          : { statusCode: row.statusCode!, messageKey: row.messageKey!, params: fromJsonb(row.params) as MessageValues | null, data: fromJsonb(row.data) }
       return { kind: 'done', outcome }
     }
     if (row.claimedAt.getTime() > now - STALE_AFTER_MS) return { kind: 'running' }
@@ -154,7 +155,7 @@ export async function storeOutcome(db: Db, scope: Scope, attempt: string, outcom
     status_code: outcome.statusCode,
     message_key: refusal?.messageKey,
     message_params: refusal?.params ?? undefined,
-    data: refusal ? undefined : ((outcome as { data: unknown }).data ?? undefined),
+    data: (refusal ? refusal.data : (outcome as { data: unknown }).data) ?? undefined,
     at: new Date(now).toISOString(),
   })
 }

@@ -8,6 +8,7 @@ import { startMarketFeed } from './feeds/select.ts'
 import { startCandleRecorder } from './candles-recorder.ts'
 import { storedQuotes } from './candles-store.ts'
 import { instruments } from './catalogue.ts'
+import { withPins } from './quote-pins.ts'
 
 export function startMarket(app: FastifyInstance, conf: ResolvedOptions) {
   if (conf.tickMs <= 0) return { stop: async () => {} }
@@ -23,7 +24,7 @@ export function startMarket(app: FastifyInstance, conf: ResolvedOptions) {
       tickMs: conf.tickMs,
       now: app.now,
       isLeader: leadership.isLeader,
-      publish: app.hub.publishTickers,
+      publish: (batch) => app.hub.publishTickers(withPins(app, batch)),
       // Every symbol's last quote, closed markets' included (a batch carries only the open ones); heard beats stored.
       lastTickers: () => [...stored, ...app.quotes.all()],
       onError: (error) => app.log.warn({ err: error }, 'ticker publish failed'),

@@ -17,14 +17,15 @@ export function sendEnvelope(
   code: number,
   key: ServerMessageKey,
   values?: MessageValues,
+  data: unknown = null,
 ) {
   const msg = translate(languageOf(reply.request), key, values)
-  return reply.code(code).type('application/json; charset=utf-8').send({ code, msg, data: null })
+  return reply.code(code).type('application/json; charset=utf-8').send({ code, msg, data })
 }
 
 /** Maps an error Fastify or a plugin raised (body parsing, rate limit ...) to a status and message. */
-function classify(error: FastifyError): [number, ServerMessageKey, MessageValues?] {
-  if (error instanceof AppError) return [error.statusCode, error.messageKey, error.values]
+function classify(error: FastifyError): [number, ServerMessageKey, MessageValues?, unknown?] {
+  if (error instanceof AppError) return [error.statusCode, error.messageKey, error.values, error.data]
   const status = error.statusCode ?? 500
   if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return [413, 'tooLarge']
   if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return [415, 'unsupportedMedia']
@@ -40,9 +41,10 @@ function classify(error: FastifyError): [number, ServerMessageKey, MessageValues
 
 export function registerErrorHandling(app: FastifyInstance, translate: Translate) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const [code, key, values] = classify(error)
+    const [code, key, values, data] = classify(error)
     if (code >= 500) request.log.error({ err: error }, 'request failed')
     else noteRefusal(request, key)
-    return sendEnvelope(reply, translate, code, key, values)
+    // 5xx never carries data (nothing internal leaves).
+    return sendEnvelope(reply, translate, code, key, values, code >= 500 ? null : data)
   })
 }

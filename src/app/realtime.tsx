@@ -8,6 +8,7 @@ import { useEffect } from 'react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { Ticker } from '#contract/socket.ts'
 import { LiveSocket, type SocketFrame } from '../lib/socket.ts'
+import { emitOrderUpdate } from '../lib/order-events.ts'
 import { authEvents } from '../lib/auth-events.ts'
 import { configQueries } from '../lib/config-queries.ts'
 import { publicKeys, userKeys } from '../lib/query-keys.ts'
@@ -62,7 +63,9 @@ function handler(queryClient: QueryClient) {
         refresh(userKeys.messages(userId))
         break
       case 'order_update':
-        if (userId !== null) refresh(userKeys.orders(userId))
+        if (userId === null) break
+        refresh(userKeys.orders(userId))
+        emitOrderUpdate(frame.data)
         break
       case 'kyc_update':
         if (userId !== null) refresh(userKeys.kyc(userId))

@@ -33,7 +33,37 @@ export const CreateContractOrder = z.object({
 })
 export type CreateContractOrder = z.infer<typeof CreateContractOrder>
 
-export const CreateLimitOrder = z.object({ ...OrderFields, /** Buy fills at ask <= price, sell at bid >= price. */ price: Positive })
+/**
+ * A pending order's trigger, as MetaTrader 5 has them: a buy limit waits for the ask to fall to its price (placed
+ * below the ask), a buy stop for the ask to rise to it (placed above); a sell limit for the bid to rise to it (above
+ * the bid), a sell stop for the bid to fall to it (below). Each fills at the price that reached it.
+ */
+export const PendingType = z.enum(['limit', 'stop'])
+export type PendingType = z.infer<typeof PendingType>
+
+/**
+ * The `data` of a 409 priceMoved answer to createContractOrder: the quote the server would have filled at, so the
+ * app re-prices its review in place and the trader confirms again with one tap. `price` is the fill price (the ask
+ * for a buy, the bid for a sell); `quotedPrice` and `maxSlippage` echo what was sent.
+ */
+export const PriceMoved = z.object({
+  symbol: Symbol,
+  side: Side,
+  bid: Decimal,
+  ask: Decimal,
+  price: Decimal,
+  quotedPrice: Decimal,
+  maxSlippage: Decimal,
+  time: Millis,
+})
+export type PriceMoved = z.infer<typeof PriceMoved>
+
+export const CreateLimitOrder = z.object({
+  ...OrderFields,
+  price: Positive,
+  /** 'limit' when left out. A price on the wrong side of the market for its type answers 400 (docs/api.md). */
+  type: z.optional(PendingType),
+})
 export type CreateLimitOrder = z.infer<typeof CreateLimitOrder>
 
 export const OrderNoBody = z.object({ orderNo: Int8Id })
@@ -64,6 +94,8 @@ export const Order = z.object({
   status: OrderStatus,
   /** Limit orders: the price asked for. */
   limitPrice: z.nullable(Decimal),
+  /** Pending orders (kind 'limit'): a limit or a stop; null on positions. */
+  pendingType: z.nullable(PendingType),
   openPrice: z.nullable(Decimal),
   closePrice: z.nullable(Decimal),
   /** The price the position would close at now (bid for a buy, ask for a sell); null without a quote. */
@@ -131,6 +163,26 @@ export const ordersApi = {
   getTradeAccount: { method: 'GET', path: '/getTradeAccount', data: TradeAccount, auth: true },
 } as const satisfies Record<string, Endpoint>
 
-/** Socket `order_update`: an order of the user changed (opened, filled, closed, cancelled). */
-export const OrderUpdate = z.object({ orderNo: z.string(), kind: z.enum(['contract', 'limit']), status: OrderStatus, closeReason: z.nullable(CloseReason) })
+/**
+ * Socket `order_update`: an order of the user changed (opened, filled, closed, cancelled). The facts after
+ * closeReason are what the app's toast names when the engine fills a pending order or closes a position (the open
+ * price of a fill, the close price and realised P/L of a close); optional, so a client that knows only the first
+ * four reads every frame.
+ */
+export const OrderUpdate = z.object({
+  orderNo: z.string(),
+  kind: z.enum(['contract', 'limit']),
+  status: OrderStatus,
+  closeReason: z.nullable(CloseReason),
+  symbol: z.optional(Symbol),
+  side: z.optional(Side),
+  lots: z.optional(Decimal),
+  pendingType: z.optional(z.nullable(PendingType)),
+  /** A fill's open price, a close's close price. */
+  price: z.optional(z.nullable(Decimal)),
+  /** A close's realised P/L, in the margin currency. */
+  profit: z.optional(Decimal),
+  /** The position a filled pending order opened. */
+  linkedOrderNo: z.optional(z.nullable(z.string())),
+})
 export type OrderUpdate = z.infer<typeof OrderUpdate>

@@ -46,6 +46,23 @@ export const ordersMessages = {
     id: 'server.orders.insufficientCash',
     message: 'Not enough cash: this order needs {required} {currency} and {available} {currency} is available; floating profit becomes cash only when its position closes',
   },
+  // A pending order on the wrong side of the market (orders.checks.ts checkPendingSide): it would fill at once.
+  buyLimitNotBelowAsk: /*i18n*/ {
+    id: 'server.orders.buyLimitNotBelowAsk',
+    message: 'A buy limit waits below the ask ({market}); at {price} it would buy at once. To buy when the price rises to {price}, place a buy stop.',
+  },
+  sellLimitNotAboveBid: /*i18n*/ {
+    id: 'server.orders.sellLimitNotAboveBid',
+    message: 'A sell limit waits above the bid ({market}); at {price} it would sell at once. To sell when the price falls to {price}, place a sell stop.',
+  },
+  buyStopNotAboveAsk: /*i18n*/ {
+    id: 'server.orders.buyStopNotAboveAsk',
+    message: 'A buy stop waits above the ask ({market}); at {price} it would buy at once. To buy when the price falls to {price}, place a buy limit.',
+  },
+  sellStopNotBelowBid: /*i18n*/ {
+    id: 'server.orders.sellStopNotBelowBid',
+    message: 'A sell stop waits below the bid ({market}); at {price} it would sell at once. To sell when the price rises to {price}, place a sell limit.',
+  },
   positionNotOpen: /*i18n*/ { id: 'server.orders.positionNotOpen', message: 'This position is already closed' },
   limitNotPending: /*i18n*/ { id: 'server.orders.limitNotPending', message: 'This limit order is no longer pending' },
   // Reasons shown in the transaction record (server/ledger/types.ts REASONS).
@@ -84,5 +101,15 @@ export const ordersMessages = {
   messageLimitCancelledBody: /*i18n*/ {
     id: 'server.message.limitCancelled.body',
     message: 'The price reached your limit order, but the free margin did not cover the position at that price, so the order was cancelled and its margin released.',
+  },
+  messageStopFilledTitle: /*i18n*/ { id: 'server.message.stopFilled.title', message: 'Stop order filled' },
+  messageStopFilledBody: /*i18n*/ {
+    id: 'server.message.stopFilled.body',
+    message: 'The price reached your stop order, and it opened a position. You find it among your open positions.',
+  },
+  messageStopCancelledTitle: /*i18n*/ { id: 'server.message.stopCancelled.title', message: 'Stop order cancelled' },
+  messageStopCancelledBody: /*i18n*/ {
+    id: 'server.message.stopCancelled.body',
+    message: 'The price reached your stop order, but the free margin did not cover the position at that price, so the order was cancelled and its margin released.',
   },
 } as const

@@ -24,6 +24,15 @@ export const recordMessages = {
     id: 'server.record.limitPlaced',
     message: '{side, select, buy {Buy limit} other {Sell limit}} {count, plural, one {{lots} lot} other {{lots} lots}} {symbol} #{orderNo} placed: margin {margin} held',
   },
+  recordStopPlaced: /*i18n*/ {
+    id: 'server.record.stopPlaced',
+    message: '{side, select, buy {Buy stop} other {Sell stop}} {count, plural, one {{lots} lot} other {{lots} lots}} {symbol} #{orderNo} placed: margin {margin} held',
+  },
+  recordStopCancelled: /*i18n*/ { id: 'server.record.stopCancelled', message: 'Stop order #{orderNo} {symbol} cancelled: margin {margin} released' },
+  recordStopFilled: /*i18n*/ {
+    id: 'server.record.stopFilled',
+    message: 'Stop order #{orderNo} filled: {side, select, buy {bought} other {sold}} {count, plural, one {{lots} lot} other {{lots} lots}} {symbol} #{positionNo}, margin {margin} held, fee {fee}',
+  },
   recordLimitCancelled: /*i18n*/ { id: 'server.record.limitCancelled', message: 'Limit order #{orderNo} {symbol} cancelled: margin {margin} released' },
   recordLimitFilled: /*i18n*/ {
     id: 'server.record.limitFilled',

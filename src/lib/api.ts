@@ -16,10 +16,13 @@ const FALLBACK = { serverError: msg`Request Error`, requestError: msg`request er
 
 export class ApiError extends Error {
   readonly code: number
-  constructor(code: number, msg: string) {
+  /** The envelope's data beside a refusal, when the server sends any (a 409 priceMoved's quote); else null. */
+  readonly data: unknown
+  constructor(code: number, msg: string, data: unknown = null) {
     super(msg)
     this.name = 'ApiError'
     this.code = code
+    this.data = data
   }
 }
 
@@ -96,5 +99,5 @@ export async function api<E extends Endpoint>(endpoint: E, options: ApiOptions<E
     throw new ApiError(401, text || i18n._(FALLBACK.requestError))
   }
   if (code === 500) throw new ApiError(500, text || i18n._(FALLBACK.serverError))
-  throw new ApiError(code, text || i18n._(FALLBACK.requestError))
+  throw new ApiError(code, text || i18n._(FALLBACK.requestError), envelope?.data ?? null)
 }

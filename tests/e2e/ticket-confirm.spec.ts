@@ -34,14 +34,22 @@ test('a double tap on Confirm sends one order and the button is disabled from th
   expect(sent).toHaveLength(1)
 })
 
-test('the ticket starts with a slippage a few seconds of review can use: 0.05 % of the price, not the spread', async ({ page }) => {
+test('the ticket starts with a slippage a few seconds of review can use: 0.05 % of the price, typed in % or in points', async ({ page }) => {
   const wallet = await installWallet(page)
   await signInFresh(page, wallet)
   await page.goto('/detail?symbol=BTCUSDT')
   const ask = Number(((await page.getByTestId('instrument-ask').textContent()) ?? '').replace(/[^\d.]/g, ''))
   await page.getByTestId('trade-buy').click()
   const ticket = page.getByRole('dialog', { name: /BTCUSDT/ })
-  const shown = Number((await ticket.getByTestId('ticket-slippage').inputValue()).replace(/,/g, ''))
-  // The ask may move a little between reading it and opening the ticket.
-  expect(Math.abs(shown - ask * 0.0005)).toBeLessThan(ask * 0.00002)
+  const unit = ticket.getByRole('radiogroup', { name: 'Slippage unit' })
+  await expect(unit.getByRole('radio', { name: '%' })).toBeChecked()
+  await expect(ticket.getByTestId('ticket-slippage')).toHaveValue('0.05')
+  // The same distance in points (0.01 for BTCUSDT): 0.05 % of the ask, which may move a little meanwhile.
+  await unit.getByRole('radio', { name: 'Points' }).click()
+  const points = Number((await ticket.getByTestId('ticket-slippage').inputValue()).replace(/,/g, ''))
+  expect(Math.abs(points * 0.01 - ask * 0.0005)).toBeLessThan(ask * 0.00002)
+  // The review shows it in the unit chosen, with the distance as a price beside it.
+  await ticket.getByTestId('ticket-slippage').fill('1000')
+  await ticket.getByTestId('ticket-review').click()
+  await expect(ticket.getByTestId('confirm-slippage')).toHaveText('1,000 points (10.00)')
 })

@@ -2,7 +2,7 @@
 // BTCUSDT trades 24x7, so these run on a weekend too. Mobile: the ticket is a bottom sheet; desktop: a dialog.
 import { expect, test, type Page } from '@playwright/test'
 import { installWallet } from './fixtures/wallet.ts'
-import { signInFresh } from './fixtures/app.ts'
+import { signInFresh, token } from './fixtures/app.ts'
 
 const SYMBOL = 'BTCUSDT'
 
@@ -89,7 +89,7 @@ test('a long with TP and SL opens on the demo book, its P/L moves, it closes, an
   await expect(page.getByTestId('history-order').filter({ hasText: SYMBOL }).first()).toContainText('Closed by you')
 })
 
-test('a buy limit just above the ask fills when the simulated price crosses it and opens a position', async ({ page }) => {
+test('a buy limit below the ask fills when the ask comes down to it and opens a position', async ({ page, request }) => {
   const wallet = await installWallet(page)
   await signInFresh(page, wallet)
   await openInstrument(page)
@@ -97,13 +97,16 @@ test('a buy limit just above the ask fills when the simulated price crosses it a
   await page.getByTestId('trade-buy').click()
   const ticket = page.getByRole('dialog', { name: `New order: ${SYMBOL}` })
   await ticket.getByRole('radio', { name: 'Limit' }).click()
-  // The simulator moves BTCUSDT at most ~0.02 % a tick: 0.05 % above the ask is crossed on the next tick or so.
   const ask = numberOf((await page.getByTestId('instrument-ask').textContent()) ?? '')
-  const limit = (ask * 1.0005).toFixed(2)
-  await ticket.getByTestId('ticket-limit-price').fill(limit)
+  const limit = Math.round(ask * 0.99)
+  await ticket.getByTestId('ticket-limit-price').fill(String(limit))
   await ticket.getByTestId('ticket-review').click()
   await ticket.getByTestId('ticket-confirm-button').click()
   await expect(ticket).toBeHidden()
+  // The ask coming down through the limit (the e2e-only quote hook, server/modules/orders/test-hooks.routes.ts).
+  const headers = { Authorization: (await token(page))! }
+  const data = { symbol: SYMBOL, bid: (limit - 20).toFixed(2), ask: (limit - 10).toFixed(2) }
+  expect((await request.post('/api/test/quote', { headers, data })).status()).toBe(200)
 
   // order_update on the socket refreshes the lists: the limit order becomes a position.
   await expect(page.getByTestId('position').filter({ hasText: SYMBOL })).toHaveCount(1, { timeout: 20_000 })

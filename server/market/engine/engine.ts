@@ -48,7 +48,7 @@ export function startEngine(app: FastifyInstance, conf: ResolvedOptions): Engine
     chain = chain.then(work).catch((error: unknown) => app.log.error({ err: error }, 'order engine step failed'))
   }
 
-  /** Indexes one row as it is now: an open position's TP and SL, a pending limit's price, nothing once it is done. */
+  /** Indexes one row as it is now: an open position's TP and SL, a pending limit's or stop's price, nothing once it is done. */
   function index(s: State, row: OrderRow) {
     const id = String(row.id)
     s.index.remove(id)
@@ -57,7 +57,7 @@ export function startEngine(app: FastifyInstance, conf: ResolvedOptions): Engine
       if (row.takeProfit) s.index.add({ id, symbol: row.symbol, kind: 'tp', side: row.side, level: dec(row.takeProfit).toFixed() })
       if (row.stopLoss) s.index.add({ id, symbol: row.symbol, kind: 'sl', side: row.side, level: dec(row.stopLoss).toFixed() })
     } else if (row.status === 'pending' && row.limitPrice) {
-      s.index.add({ id, symbol: row.symbol, kind: 'limit', side: row.side, level: dec(row.limitPrice).toFixed() })
+      s.index.add({ id, symbol: row.symbol, kind: row.pendingType === 'stop' ? 'stop' : 'limit', side: row.side, level: dec(row.limitPrice).toFixed() })
     }
   }
 
@@ -156,7 +156,7 @@ export function startEngine(app: FastifyInstance, conf: ResolvedOptions): Engine
     if (fired.kind === 'stop_out') return
     const id = BigInt(fired.id)
     try {
-      const out = fired.kind === 'limit' ? await fillLimit(app, id, fired.price) : await closeByTrigger(app, id, fired.kind === 'tp' ? 'take_profit' : 'stop_loss', fired.price)
+      const out = fired.kind === 'limit' || fired.kind === 'stop' ? await fillLimit(app, id, fired.price) : await closeByTrigger(app, id, fired.kind === 'tp' ? 'take_profit' : 'stop_loss', fired.price)
       apply(s, out.rows)
     } catch (error) {
       // Nothing was done (one transaction): the row goes back into the index and fires again on the next tick.

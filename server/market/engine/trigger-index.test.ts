@@ -82,6 +82,7 @@ function scan(live: Map<string, Trigger[]>, bid: number, ask: number): string[] 
         tp: t.side === 'buy' ? bid >= level : ask <= level,
         sl: t.side === 'buy' ? bid <= level : ask >= level,
         limit: t.side === 'buy' ? ask <= level : bid >= level,
+        stop: t.side === 'buy' ? ask >= level : bid <= level,
         stop_out: t.side === 'buy' ? bid <= level : bid >= level,
       }[t.kind]
       if (hit) fired.add(id)
@@ -93,7 +94,7 @@ function scan(live: Map<string, Trigger[]>, bid: number, ask: number): string[] 
 
 it('property: on random paths the index fires exactly what a scan of every trigger fires', () => {
   const trigger = fc.record({
-    kind: fc.constantFrom('tp' as const, 'sl' as const, 'limit' as const, 'stop_out' as const),
+    kind: fc.constantFrom('tp' as const, 'sl' as const, 'limit' as const, 'stop' as const, 'stop_out' as const),
     side: fc.constantFrom('buy' as const, 'sell' as const),
     level: fc.integer({ min: 90, max: 110 }),
   })

@@ -9,12 +9,13 @@
 // Which price and direction each trigger watches (buys close at the bid, sells at the ask):
 //   buy TP: bid >= TP    buy SL: bid <= SL    sell TP: ask <= TP    sell SL: ask >= SL
 //   buy limit: ask <= price    sell limit: bid >= price
+//   buy stop: ask >= price     sell stop: bid <= price
 //   stop_out (an account's stop-out price, a bid; stopOutPrice in trading-math): side 'buy' (the account loses as
 //   the price falls) fires at bid <= level, side 'sell' at bid >= level.
 // A trigger fills at the current price it watched: a gap THROUGH a level fills at the gap price, not at the level.
 import type { Side } from '#contract/orders.ts'
 
-export type TriggerKind = 'tp' | 'sl' | 'limit' | 'stop_out'
+export type TriggerKind = 'tp' | 'sl' | 'limit' | 'stop' | 'stop_out'
 export type Trigger = { id: string; symbol: string; kind: TriggerKind; side: Side; level: string }
 /** A trigger that fired: removed from the index, with the price it fills at (the bid or ask it watched). */
 export type Triggered = Trigger & { price: string }
@@ -26,6 +27,7 @@ const BOOK: Record<TriggerKind, Record<Side, Book>> = {
   tp: { buy: 'bidUp', sell: 'askDown' },
   sl: { buy: 'bidDown', sell: 'askUp' },
   limit: { buy: 'askDown', sell: 'bidUp' },
+  stop: { buy: 'askUp', sell: 'bidDown' },
   stop_out: { buy: 'bidDown', sell: 'bidUp' },
 }
 

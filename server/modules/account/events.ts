@@ -82,14 +82,14 @@ export async function describer(app: FastifyInstance, userId: string, book: Book
       case 'trade.open':
         return { ...facts, event: 'position_opened', text: t('recordOpened', { ...ref, ...lots, side: order.side, margin: n.amount(e.margin), fee: n.amount(e.fee) }) }
       case 'limit.reserve':
-        return { ...facts, event: 'limit_placed', text: t('recordLimitPlaced', { ...ref, ...lots, side: order.side, margin: n.amount(e.margin) }) }
+        return { ...facts, event: 'limit_placed', text: t(order.pendingType === 'stop' ? 'recordStopPlaced' : 'recordLimitPlaced', { ...ref, ...lots, side: order.side, margin: n.amount(e.margin) }) }
       case 'limit.cancel':
-        return { ...facts, event: 'limit_cancelled', text: t('recordLimitCancelled', { ...ref, margin: n.amount(neg(e.margin)) }) }
+        return { ...facts, event: 'limit_cancelled', text: t(order.pendingType === 'stop' ? 'recordStopCancelled' : 'recordLimitCancelled', { ...ref, margin: n.amount(neg(e.margin)) }) }
       case 'limit.fill': {
         // The position's whole margin: what the limit held, plus what the fill added at its price.
         const margin = n.amount(new Decimal(order.margin).plus(e.margin).toFixed())
         const positionNo = order.linkedOrderNo === null ? '' : String(order.linkedOrderNo)
-        const text = t('recordLimitFilled', { ...ref, ...lots, side: order.side, positionNo, margin, fee: n.amount(e.fee) })
+        const text = t(order.pendingType === 'stop' ? 'recordStopFilled' : 'recordLimitFilled', { ...ref, ...lots, side: order.side, positionNo, margin, fee: n.amount(e.fee) })
         return { ...facts, event: 'limit_filled', text }
       }
       case 'trade.fee':

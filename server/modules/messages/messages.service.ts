@@ -18,6 +18,8 @@ export const MESSAGE_TEMPLATES = {
   stopOut: { title: 'messageStopOutTitle', body: 'messageStopOutBody' },
   limitFilled: { title: 'messageLimitFilledTitle', body: 'messageLimitFilledBody' },
   limitCancelled: { title: 'messageLimitCancelledTitle', body: 'messageLimitCancelledBody' },
+  stopFilled: { title: 'messageStopFilledTitle', body: 'messageStopFilledBody' },
+  stopCancelled: { title: 'messageStopCancelledTitle', body: 'messageStopCancelledBody' },
   withdrawalPaid: { title: 'messageWithdrawalPaidTitle', body: 'messageWithdrawalPaidBody' },
   withdrawalRejected: { title: 'messageWithdrawalRejectedTitle', body: 'messageWithdrawalRejectedBody' },
   kycVerified: { title: 'messageKycVerifiedTitle', body: 'messageKycVerifiedBody' },

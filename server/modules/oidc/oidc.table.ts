@@ -1,5 +1,5 @@
 // Google and Facebook sign-in (docs/api.md, "Sign-in with Google or Facebook"): which provider identity belongs to
-// which user, and the sign-ins under way at a provider (migration 0026_oidc_identities.sql). The oidc module owns
+// which user, and the sign-ins under way at a provider (migration 0029_oidc_identities.sql). The oidc module owns
 // these tables.
 import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.table.ts'

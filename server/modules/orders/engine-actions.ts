@@ -80,7 +80,7 @@ export async function closeByTrigger(app: FastifyInstance, id: bigint, reason: '
   })
 }
 
-/** Fills a pending limit order at `price` (the ask for a buy, the bid for a sell), or cancels it when the free
+/** Fills a pending limit or stop order at `price` (the ask for a buy, the bid for a sell), or cancels it when the free
  * margin no longer covers the position at that price. */
 export async function fillLimit(app: FastifyInstance, id: bigint, price: string, afterPosting?: AfterPosting) {
   return run(app, async (tx, out) => {
@@ -96,13 +96,13 @@ export async function fillLimit(app: FastifyInstance, id: bigint, price: string,
       await afterPosting?.()
       out.rows.push(filled.limit, filled.position)
       out.posted.push(filled.posted)
-      out.messages.push({ userId: row.userId, ...(await insertTemplateMessage(tx, row.userId, 'limitFilled')) })
+      out.messages.push({ userId: row.userId, ...(await insertTemplateMessage(tx, row.userId, row.pendingType === 'stop' ? 'stopFilled' : 'limitFilled')) })
       return
     }
     const cancelled = await settleCancel(tx, row, app.now())
     out.rows.push(cancelled.row)
     out.posted.push(cancelled.posted)
-    out.messages.push({ userId: row.userId, ...(await insertTemplateMessage(tx, row.userId, 'limitCancelled')) })
+    out.messages.push({ userId: row.userId, ...(await insertTemplateMessage(tx, row.userId, row.pendingType === 'stop' ? 'stopCancelled' : 'limitCancelled')) })
   })
 }
 

@@ -13,6 +13,7 @@ import { AppError } from '../../app-error.ts'
 import { retrying } from '../../ledger/db-errors.ts'
 import type { Tx } from '../../ledger/types.ts'
 import {
+  checkPendingSide,
   checkPriceGrid,
   checkStops,
   checkTerms,
@@ -83,15 +84,20 @@ export async function editLimitOrder(app: FastifyInstance, user: AuthUser, body:
       const inst = instrumentOf(order.symbol)
       checkTerms(inst, body.lots, order.leverage)
       requireOpenMarket(app, inst)
-      if (order.book === 'live') requireRealQuote(app, 'live', requireQuote(app, inst.symbol))
+      const quote = requireQuote(app, inst.symbol)
+      if (order.book === 'live') requireRealQuote(app, 'live', quote)
       checkPriceGrid(inst, [body.price, body.takeProfit, body.stopLoss])
+      // A limit stays a limit and a stop a stop, and the new price must be on its type's side of the market, as when
+      // it was placed (docs/trading.md, "Pending orders").
+      const pendingType = order.pendingType ?? 'limit'
+      checkPendingSide(pendingType, order.side, body.price, quote)
       checkStops(order.side, body.price, body.takeProfit, body.stopLoss)
       const pricing = pricingOf(app)
       const margin = withRates(inst.symbol, () => requiredMargin(inst, body.lots, order.leverage, body.price, pricing.rates))
       const cancelled = await settleCancel(tx, order, app.now())
       const { side, leverage, userId, book } = order
       const { lots, takeProfit, stopLoss } = body
-      const input = { kind: 'limit', userId, book, inst, side, lots, leverage, takeProfit, stopLoss, margin, limitPrice: body.price, now: app.now(), key } as const
+      const input = { kind: 'limit', userId, book, inst, side, lots, leverage, takeProfit, stopLoss, margin, limitPrice: body.price, pendingType, now: app.now(), key } as const
       const [placed] = await openOrders(tx, [input], pricing)
       if (placed instanceof AppError) throw placed
       return { cancelled, placed: placed! }
@@ -107,7 +113,7 @@ export async function editLimitOrder(app: FastifyInstance, user: AuthUser, body:
  * from the position at its open price with its share of the margin (splitMargin) and closed at once through
  * settleCloses (its P/L settled, its margin released, loss protection as for any close); the position keeps the
  * rest. The database lets the position's lots and margin fall only against such a part row
- * (0026_orders_split_close.sql). The opening fee stays with the position: it was paid when it opened.
+ * (0028_orders_split_close.sql). The opening fee stays with the position: it was paid when it opened.
  */
 export async function partialClosePosition(app: FastifyInstance, user: AuthUser, body: PartialClose): Promise<PartlyClosed> {
   const done = await retrying(() =>
@@ -142,7 +148,7 @@ export async function partialClosePosition(app: FastifyInstance, user: AuthUser,
         openTime: position.openTime,
         createTime: app.now(),
         linkedOrderNo: position.id,
-        // The trigger's proof (0026_orders_split_close.sql): numeric(38,18) as PostgreSQL prints it.
+        // The trigger's proof (0028_orders_split_close.sql): numeric(38,18) as PostgreSQL prints it.
         openKey: `split:${position.id}:${rest.toFixed(18)}`,
       })
       const kept = await updateOrder(tx, position.id, { lots: rest.toFixed(), margin: margin.rest.toFixed() })

@@ -177,7 +177,7 @@ describe('POST /api/partialClosePosition', () => {
     expect(await books.consistent(app)).toBe(true)
   })
 
-  it('the database refuses a position’s lots or margin changed without a closed part (0026_orders_split_close.sql)', async () => {
+  it('the database refuses a position’s lots or margin changed without a closed part (0028_orders_split_close.sql)', async () => {
     const { token } = await books.signedIn(app)
     const { orderNo } = await opened(token)
     const refusal = (query: ReturnType<typeof sql>) => app.db.execute(query).then(() => 'accepted', (e: Error) => String(e.cause ?? e))

@@ -2,7 +2,7 @@
 // instrument's grid, an offered leverage, TP/SL on the right side (docs/trading.md). Each refusal is the
 // AppError the caller sees, in their language.
 import type { FastifyInstance } from 'fastify'
-import type { Side } from '#contract/orders.ts'
+import type { PendingType, PriceMoved, Side } from '#contract/orders.ts'
 import type { Ticker } from '#contract/socket.ts'
 import { isMarketOpen } from '#contract/trading-hours.ts'
 import { dec, MissingRateError, ratesFromQuotes, stopsValid, type Rates } from '#contract/trading-math.ts'
@@ -53,11 +53,32 @@ export function checkStops(side: Side, price: string, takeProfit?: string, stopL
   if (!stopsValid(side, price, takeProfit, stopLoss)) throw new AppError(400, 'unreasonableStops')
 }
 
-/** The fill must be within maxSlippage of the price the ticket showed; both are sent together or not at all. */
-export function checkSlippage(fill: string, quotedPrice?: string, maxSlippage?: string): void {
+/**
+ * A pending order waits on the right side of the market for its type (docs/trading.md, "Pending orders"): a buy limit
+ * below the ask and a buy stop above it, a sell limit above the bid and a sell stop below it. One at or through the
+ * price would fill at once at market, which the trader did not ask for: 400, naming the type that fits.
+ */
+export function checkPendingSide(type: PendingType, side: Side, price: string, quote: Ticker): void {
+  const market = side === 'buy' ? quote.ask : quote.bid
+  const above = dec(price).gt(market)
+  const below = dec(price).lt(market)
+  const waits = type === 'limit' ? (side === 'buy' ? below : above) : side === 'buy' ? above : below
+  if (waits) return
+  const key = type === 'limit' ? (side === 'buy' ? 'buyLimitNotBelowAsk' : 'sellLimitNotAboveBid') : side === 'buy' ? 'buyStopNotAboveAsk' : 'sellStopNotBelowBid'
+  throw new AppError(400, key, { price, market })
+}
+
+/**
+ * The fill must be within maxSlippage of the price the ticket showed; both are sent together or not at all. A fill
+ * further away answers 409 with the current quote in `data` (PriceMoved), so the ticket re-prices in place.
+ */
+export function checkSlippage(side: Side, quote: Ticker, quotedPrice?: string, maxSlippage?: string): void {
   if (quotedPrice === undefined && maxSlippage === undefined) return
   if (quotedPrice === undefined || maxSlippage === undefined || dec(maxSlippage).isNeg()) throw new AppError(400, 'slippageIncomplete')
-  if (dec(fill).minus(quotedPrice).abs().gt(maxSlippage)) throw new AppError(409, 'priceMoved', { price: fill })
+  const fill = side === 'buy' ? quote.ask : quote.bid
+  if (dec(fill).minus(quotedPrice).abs().lte(maxSlippage)) return
+  const data: PriceMoved = { symbol: quote.symbol, side, bid: quote.bid, ask: quote.ask, price: fill, quotedPrice, maxSlippage, time: quote.time }
+  throw new AppError(409, 'priceMoved', { price: fill }, data)
 }
 
 /** Prices (limit, TP, SL) on the instrument's grid: at most `digits` decimals, never rounded for the user. */

@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../ledger/types.ts'
 import { orders, type OrderRow } from './orders.table.ts'
 
-export type OrderFacts = Pick<OrderRow, 'id' | 'kind' | 'symbol' | 'side' | 'lots' | 'margin' | 'fee' | 'linkedOrderNo' | 'openKey'>
+export type OrderFacts = Pick<OrderRow, 'id' | 'kind' | 'pendingType' | 'symbol' | 'side' | 'lots' | 'margin' | 'fee' | 'linkedOrderNo' | 'openKey'>
 
 /** The user's orders among `orderNos` (numbers that are not theirs, or not numbers, are left out). */
 export async function orderFactsOf(handle: DbOrTx, userId: string, orderNos: string[]): Promise<Map<string, OrderFacts>> {
@@ -14,6 +14,7 @@ export async function orderFactsOf(handle: DbOrTx, userId: string, orderNos: str
     .select({
       id: orders.id,
       kind: orders.kind,
+      pendingType: orders.pendingType,
       symbol: orders.symbol,
       side: orders.side,
       lots: orders.lots,

@@ -116,7 +116,7 @@ export type OpenInput = {
   margin: Dec
   now: number
   key: string
-} & ({ kind: 'contract'; price: Dec; fee: Dec } | { kind: 'limit'; limitPrice: string })
+} & ({ kind: 'contract'; price: Dec; fee: Dec } | { kind: 'limit'; limitPrice: string; pendingType: 'limit' | 'stop' })
 
 export type Opened = { row: OrderRow; posted: Posted | null }
 
@@ -206,6 +206,7 @@ function newOrderOf(input: OpenInput): NewOrder {
     leverage: input.leverage,
     status: contract ? 'open' : 'pending',
     limitPrice: contract ? null : input.limitPrice,
+    pendingType: contract ? null : input.pendingType,
     openPrice: contract ? input.price.toFixed() : null,
     takeProfit: input.takeProfit ?? null,
     stopLoss: input.stopLoss ?? null,

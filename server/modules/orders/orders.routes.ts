@@ -11,9 +11,11 @@ import {
   listOrders,
 } from './orders.service.ts'
 import { sweepSettlementsPeriodically } from './orders.settlement.ts'
+import { registerOrderTestHooks } from './test-hooks.routes.ts'
 
 export function registerOrderRoutes(app: FastifyInstance) {
   sweepSettlementsPeriodically(app)
+  registerOrderTestHooks(app)
   route(app, ordersApi.createContractOrder, ({ user, body, idempotencyKey }) => createContractOrder(app, user, body, idempotencyKey))
   route(app, ordersApi.createLimitOrder, ({ user, body, idempotencyKey }) => createLimitOrder(app, user, body, idempotencyKey))
   route(app, ordersApi.closePositionOrder, ({ user, body }) => closePositionOrder(app, user, body.orderNo))

@@ -2,11 +2,12 @@
 // event (orders.money.ts), then order_update and balance_update to the owner's tabs once it has committed.
 import type { FastifyInstance } from 'fastify'
 import type { AuthUser } from '../../plugins/auth.ts'
-import type { CreateContractOrder, CreateLimitOrder, Order, OrderPage, TradeAccount } from '#contract/orders.ts'
+import type { CreateContractOrder, CreateLimitOrder, Order, OrderPage, OrderUpdate, TradeAccount } from '#contract/orders.ts'
 import { closePrice, dec, fee as feeOf, openPrice, profit, requiredMargin } from '#contract/trading-math.ts'
 import { DEMO_FUNDS } from '#contract/account.ts'
 import { AppError } from '../../app-error.ts'
 import { Batches, batchesPer } from '../../db/batches.ts'
+import { instrumentBySymbol } from '../../market/catalogue.ts'
 import { bookBalances, type BookBalances } from '../../ledger/books.ts'
 import { retrying } from '../../ledger/db-errors.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
@@ -14,6 +15,7 @@ import { houseShards } from '../../ledger/shards.ts'
 import type { Posted } from '../../ledger/post.ts'
 import type { Book, Tx } from '../../ledger/types.ts'
 import {
+  checkPendingSide,
   checkPriceGrid,
   checkSlippage,
   checkStops,
@@ -39,7 +41,7 @@ import {
 } from './orders.money.ts'
 import { bookDrawn, bookKey, lockBooksBalances, lockOwnOrders, openPositions, orderOf, orderPage, type OrderRef } from './orders.repository.ts'
 import type { OrderRow } from './orders.table.ts'
-import { toOrder } from './orders.view.ts'
+import { plain, toOrder } from './orders.view.ts'
 import { ordersChanged } from './order-events.ts'
 
 export const pricingOf = (app: FastifyInstance): Pricing => ({
@@ -48,12 +50,31 @@ export const pricingOf = (app: FastifyInstance): Pricing => ({
   floatingInFree: app.conf.floatingInFreeMargin,
 })
 
+/** A price as the instrument quotes it (1.16640, not 1.1664), as a toast shows it. */
+function priceOnGrid(symbol: string, price: string | null): string | null {
+  if (price === null) return null
+  const digits = instrumentBySymbol(symbol)?.digits
+  return digits === undefined ? plain(price) : dec(price).toFixed(digits)
+}
+
 /** After commit: the owner's tabs refresh their orders and balance. */
 export async function announce(app: FastifyInstance, rows: OrderRow[], posted: Posted | null) {
   ordersChanged(app, rows)
   // Published together (the hub sends the messages of one tick as one): the orders first, then the balances.
   const pushes = rows.map((row) => {
-    const data = { orderNo: String(row.id), kind: row.kind, status: row.status, closeReason: row.closeReason }
+    const data: OrderUpdate = {
+      orderNo: String(row.id),
+      kind: row.kind,
+      status: row.status,
+      closeReason: row.closeReason,
+      symbol: row.symbol,
+      side: row.side,
+      lots: plain(row.lots)!,
+      pendingType: row.kind === 'limit' ? (row.pendingType ?? 'limit') : null,
+      price: priceOnGrid(row.symbol, row.status === 'closed' ? row.closePrice : row.openPrice),
+      profit: plain(row.profit)!,
+      linkedOrderNo: row.linkedOrderNo === null ? null : String(row.linkedOrderNo),
+    }
     return app.hub.publishToUser(row.userId, { messageType: 'order_update', data }).catch((error: unknown) => {
       app.log.warn({ err: error, orderNo: data.orderNo }, 'order_update push failed')
     })
@@ -96,7 +117,7 @@ export async function createContractOrder(app: FastifyInstance, user: AuthUser, 
   requireRealQuote(app, user.accountType, quote)
   checkPriceGrid(inst, [body.takeProfit, body.stopLoss])
   const price = openPrice(body.side, quote)
-  checkSlippage(price.toFixed(), body.quotedPrice, body.maxSlippage)
+  checkSlippage(body.side, quote, body.quotedPrice, body.maxSlippage)
   checkStops(body.side, closePrice(body.side, quote).toFixed(), body.takeProfit, body.stopLoss)
   const pricing = pricingOf(app)
   const margin = withRates(inst.symbol, () => requiredMargin(inst, body.lots, body.leverage, price, pricing.rates))
@@ -112,14 +133,17 @@ export async function createLimitOrder(app: FastifyInstance, user: AuthUser, bod
   const inst = instrumentOf(body.symbol)
   checkTerms(inst, body.lots, body.leverage)
   requireOpenMarket(app, inst)
-  if (user.accountType === 'live') requireRealQuote(app, 'live', requireQuote(app, inst.symbol))
+  const quote = requireQuote(app, inst.symbol)
+  requireRealQuote(app, user.accountType, quote)
   checkPriceGrid(inst, [body.price, body.takeProfit, body.stopLoss])
+  const pendingType = body.type ?? 'limit'
+  checkPendingSide(pendingType, body.side, body.price, quote)
   checkStops(body.side, body.price, body.takeProfit, body.stopLoss)
   const pricing = pricingOf(app)
   // Held at the limit price; the fill recomputes it at the price it gets.
   const margin = withRates(inst.symbol, () => requiredMargin(inst, body.lots, body.leverage, body.price, pricing.rates))
   const { side, lots, leverage, takeProfit, stopLoss } = body
-  const input = { kind: 'limit', userId: user.id, book: user.accountType, inst, side, lots, leverage, takeProfit, stopLoss, margin, limitPrice: body.price, now: app.now(), key } as const
+  const input = { kind: 'limit', userId: user.id, book: user.accountType, inst, side, lots, leverage, takeProfit, stopLoss, margin, limitPrice: body.price, pendingType, now: app.now(), key } as const
   const { row, posted } = await open(app, input)
   await announce(app, [row], posted)
   return view(app, row, pricing)

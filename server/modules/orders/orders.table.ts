@@ -23,6 +23,8 @@ export const orders = pgTable(
     leverage: integer('leverage').notNull(),
     status: text('status', { enum: ['open', 'closed', 'pending', 'filled', 'cancelled'] }).notNull(),
     limitPrice: decimal('limit_price'),
+    /** Pending orders only: which trigger the order waits for (0030_pending_stop_orders.sql); null reads as 'limit'. */
+    pendingType: text('pending_type', { enum: ['limit', 'stop'] }),
     openPrice: decimal('open_price'),
     closePrice: decimal('close_price'),
     takeProfit: decimal('take_profit'),

@@ -44,6 +44,7 @@ export function toOrder(row: OrderRow, quote: Ticker | undefined, rates: Rates):
     leverage: row.leverage,
     status: row.status,
     limitPrice: plain(row.limitPrice),
+    pendingType: row.kind === 'limit' ? (row.pendingType ?? 'limit') : null,
     openPrice: plain(row.openPrice),
     closePrice: plain(row.closePrice),
     lastPrice: last,

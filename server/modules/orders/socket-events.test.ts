@@ -41,14 +41,37 @@ it('tells the owner, and only the owner, about the open and the engine close', a
     body: { symbol: 'EURUSD', side: 'buy', lots: '1', leverage: 500, takeProfit: '1.17000' },
   })
   const { orderNo } = res.body.data as Order
-  expect((await tab.next('order_update')).message.data).toEqual({ orderNo, kind: 'contract', status: 'open', closeReason: null })
+  const facts = { symbol: 'EURUSD', side: 'buy', lots: '1', pendingType: null, linkedOrderNo: null }
+  expect((await tab.next('order_update')).message.data).toEqual({ orderNo, kind: 'contract', status: 'open', closeReason: null, ...facts, price: '1.16640', profit: '0' })
   expect((await tab.next('balance_update')).message.data).toEqual({ book: 'demo' })
 
   const seen = tab.frames.length
   await publishQuotes(app, [['EURUSD', '1.17010', '1.17022']])
   await engineOf(app)!.idle()
-  expect((await tab.next('order_update', seen)).message.data).toEqual({ orderNo, kind: 'contract', status: 'closed', closeReason: 'take_profit' })
+  // What the app's toast names: the close price and the realised P/L ((1.17010 − 1.16640) × 100 000).
+  expect((await tab.next('order_update', seen)).message.data).toEqual({ orderNo, kind: 'contract', status: 'closed', closeReason: 'take_profit', ...facts, price: '1.17010', profit: '370' })
   expect((await tab.next('balance_update', seen)).message.data).toEqual({ book: 'demo' })
   expect((await tab.next('new_message', seen)).message.data).toMatchObject({ title: 'Take profit reached' })
   expect(stranger.frames.map((f) => f.message.messageType).filter((t) => t !== 'ticker')).toEqual(['bound'])
+})
+
+it('names a filled stop, its fill price and the position it opened, so the app can link to it', async () => {
+  const owner = await signIn(app)
+  const tab = await bound(owner.token)
+  await publishQuotes(app, [['EURUSD', '1.16628', '1.16640']])
+  const res = await call(app, 'POST', '/api/createLimitOrder', {
+    token: owner.token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: { symbol: 'EURUSD', side: 'buy', lots: '0.5', leverage: 500, price: '1.16700', type: 'stop' },
+  })
+  const { orderNo } = res.body.data as Order
+  await tab.next('order_update')
+  const seen = tab.frames.length
+  await publishQuotes(app, [['EURUSD', '1.16700', '1.16712']])
+  await engineOf(app)!.idle()
+  const updates = () => tab.frames.slice(seen).filter((f) => f.message.messageType === 'order_update').map((f) => f.message.data as Record<string, unknown>)
+  await tab.next('order_update', seen)
+  const filled = updates().find((d) => d.orderNo === orderNo)
+  expect(filled).toMatchObject({ kind: 'limit', status: 'filled', pendingType: 'stop', symbol: 'EURUSD', side: 'buy', lots: '0.5', price: '1.16712' })
+  expect(filled!.linkedOrderNo).toMatch(/^\d+$/)
 })

@@ -1,8 +1,10 @@
-import { useSyncExternalStore } from 'react'
+import { useSyncExternalStore, type ReactNode } from 'react'
 import { IconCheck, IconClose, IconInfo } from './icons.tsx'
 
 type Kind = 'info' | 'success' | 'error'
-type Item = { id: number; message: string; kind: Kind }
+type Item = { id: number; message: string; kind: Kind; action?: ReactNode; testId?: string }
+/** A toast's extras: a link or button after the text (a link stays twice as long, to leave time to tap it). */
+export type ToastOptions = { action?: ReactNode; testId?: string }
 
 // A tiny store outside React, so `toast()` can be called from mutations and event handlers anywhere.
 let items: Item[] = []
@@ -11,11 +13,11 @@ const listeners = new Set<() => void>()
 const emit = () => listeners.forEach((l) => l())
 const SHOW_MS = 4000
 
-export function toast(message: string, kind: Kind = 'info') {
+export function toast(message: string, kind: Kind = 'info', options: ToastOptions = {}) {
   const id = nextId++
-  items = [...items.slice(-2), { id, message, kind }]
+  items = [...items.slice(-2), { id, message, kind, ...options }]
   emit()
-  setTimeout(() => dismiss(id), kind === 'error' ? SHOW_MS * 1.5 : SHOW_MS)
+  setTimeout(() => dismiss(id), options.action ? SHOW_MS * 2 : kind === 'error' ? SHOW_MS * 1.5 : SHOW_MS)
 }
 
 function dismiss(id: number) {
@@ -34,9 +36,10 @@ export function Toaster() {
   return (
     <div className="toaster" aria-live="polite" role="status">
       {list.map((i) => (
-        <div key={i.id} className={`toast ${i.kind}`}>
+        <div key={i.id} className={`toast ${i.kind}`} data-testid={i.testId}>
           {i.kind === 'success' ? <IconCheck /> : i.kind === 'error' ? <IconClose /> : <IconInfo />}
           <span>{i.message}</span>
+          {i.action}
         </div>
       ))}
     </div>

@@ -19,7 +19,7 @@ const account: TradeAccount = {
   available: '9763.2208', freeMargin: '9763.2208', marginLevel: null, floatingInFreeMargin: 'loss_only', marginCallLevel: '100', stopOutLevel: '50',
 }
 const position: Order = {
-  orderNo: '1', kind: 'contract', book: 'demo', symbol: 'EURUSD', side: 'buy', lots: '1', leverage: 500, status: 'open', limitPrice: null,
+  orderNo: '1', kind: 'contract', book: 'demo', symbol: 'EURUSD', side: 'buy', lots: '1', leverage: 500, status: 'open', pendingType: null, limitPrice: null,
   openPrice: '1.1664', closePrice: null, lastPrice: '1.167', takeProfit: null, stopLoss: null, margin: '233.28', fee: '3.4992', profit: '60',
   pips: '6', openTime: 1, closeTime: null, createTime: 1, closeReason: null, closeMarginLevel: null, linkedOrderNo: null,
 }

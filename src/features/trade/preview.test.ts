@@ -66,7 +66,7 @@ describe('the ticket preview (MT5 maths)', () => {
   })
   it('counts the live P/L of open positions in the before figures', () => {
     const open: Order = {
-      orderNo: '1', kind: 'contract', book: 'demo', symbol: 'EURUSD', side: 'buy', lots: '1', leverage: 500, status: 'open', limitPrice: null,
+      orderNo: '1', kind: 'contract', book: 'demo', symbol: 'EURUSD', side: 'buy', lots: '1', leverage: 500, status: 'open', limitPrice: null, pendingType: null,
       openPrice: '1.16528', closePrice: null, lastPrice: null, takeProfit: null, stopLoss: null, margin: '233.06', fee: '11.65', profit: '0',
       pips: '0', openTime: 1, closeTime: null, createTime: 1, closeReason: null, closeMarginLevel: null, linkedOrderNo: null,
     }

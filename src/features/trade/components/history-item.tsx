@@ -3,12 +3,12 @@ import type { Order } from '#contract/orders.ts'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import { useLotsText } from '../use-lots-text.ts'
-import { CLOSE_REASONS, SIDE_LABELS, STATUS_LABELS } from '../labels.ts'
+import { CLOSE_REASONS, orderLabel, STATUS_LABELS } from '../labels.ts'
 import { OrderFacts, ProfitText } from './order-facts.tsx'
 
 /**
  * A finished order: a closed position with its result, the reason it closed (and, when the engine closed it, the
- * margin level then), or a limit order that filled or was cancelled.
+ * margin level then), or a limit or stop order that filled or was cancelled, named by its type ("Buy stop").
  */
 export function HistoryItem({ order, digits, currency }: { order: Order; digits?: number; currency: string }) {
   const { i18n } = useLingui()
@@ -24,18 +24,18 @@ export function HistoryItem({ order, digits, currency }: { order: Order; digits?
         [<Trans>Pips</Trans>, f.amount(order.pips, { digits: 1, signed: true })],
       ]
     : [
-        [<Trans>Limit price</Trans>, price(order.limitPrice)],
+        [order.pendingType === 'stop' ? <Trans>Stop price</Trans> : <Trans>Limit price</Trans>, price(order.limitPrice)],
         [<Trans>Margin held</Trans>, `${f.amount(order.margin)} ${currency}`],
       ]
   if (order.closeTime ?? order.openTime) facts.push([<Trans>Time</Trans>, f.dateTime((order.closeTime ?? order.openTime)!)])
   if (order.closeReason) facts.push([<Trans>Reason</Trans>, i18n._(CLOSE_REASONS[order.closeReason])])
   if (order.closeMarginLevel) facts.push([<Trans>Margin level then</Trans>, f.percent(order.closeMarginLevel)])
   return (
-    <li className="order-item" data-testid="history-order" data-order-no={order.orderNo} data-status={order.status}>
+    <li className="order-item" id={`closed-${order.orderNo}`} data-testid="history-order" data-order-no={order.orderNo} data-status={order.status}>
       <div className="order-head">
         <span className="order-title">
           {order.symbol}
-          <Badge tone={order.side === 'buy' ? 'up' : 'down'}>{i18n._(SIDE_LABELS[order.side])}</Badge>
+          <Badge tone={order.side === 'buy' ? 'up' : 'down'}>{i18n._(orderLabel(order))}</Badge>
           <span className="caption">{lotsText(order.lots)}</span>
         </span>
         {isPosition && order.status === 'closed' ? (

@@ -11,7 +11,7 @@ import { useFormat } from '../../../lib/format.ts'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { operationKeys, useCancelLimit } from '../api.ts'
 import { useLotsText } from '../use-lots-text.ts'
-import { SIDE_LABELS } from '../labels.ts'
+import { orderLabel } from '../labels.ts'
 import type { Market } from '../preview.ts'
 import { ratesFromQuotes } from '#contract/trading-math.ts'
 import { ManageEditLimitSheet } from './manage-edit-limit-sheet.tsx'
@@ -19,7 +19,7 @@ import { ManageStopsSheet } from './manage-stops-sheet.tsx'
 import { OrderFacts } from './order-facts.tsx'
 import '../manage.css'
 
-/** A pending limit order: the price it waits for against the price now, and Cancel behind a confirmation. */
+/** A pending limit or stop order, named by its type ("Buy stop"): the price it waits for against the price now, and Cancel behind a confirmation. */
 export function LimitItem({ order, market, currency }: { order: Order; market: Market; currency: string }) {
   const { t, i18n } = useLingui()
   const f = useFormat()
@@ -34,7 +34,8 @@ export function LimitItem({ order, market, currency }: { order: Order; market: M
   const price = (v: string | null | undefined) => (v ? f.price(v, digits) : '—')
   const limit = price(order.limitPrice)
   const symbol = order.symbol
-  const side = i18n._(SIDE_LABELS[order.side])
+  const side = i18n._(orderLabel(order))
+  const isStop = order.pendingType === 'stop'
   const handleCancel = () => {
     const body = { orderNo: order.orderNo }
     cancel.mutate(
@@ -42,14 +43,14 @@ export function LimitItem({ order, market, currency }: { order: Order; market: M
       {
         onSuccess: () => {
           setIsAsking(false)
-          toast(t`Limit order cancelled`, 'success')
+          toast(isStop ? t`Stop order cancelled` : t`Limit order cancelled`, 'success')
         },
         onError: (e) => keys.settled(e),
       },
     )
   }
   return (
-    <li className="order-item" data-testid="limit-order" data-order-no={order.orderNo}>
+    <li className="order-item" data-testid="limit-order" data-order-no={order.orderNo} data-type={order.pendingType ?? undefined}>
       <div className="order-head">
         <span className="order-title">
           {symbol}
@@ -62,7 +63,7 @@ export function LimitItem({ order, market, currency }: { order: Order; market: M
       </div>
       <OrderFacts
         facts={[
-          [<Trans>Limit price</Trans>, limit],
+          [isStop ? <Trans>Stop price</Trans> : <Trans>Limit price</Trans>, limit],
           [<Trans>Price now</Trans>, quote ? price(openPrice(order.side, quote).toFixed(digits ?? 5)) : '—'],
           [<Trans>Take profit</Trans>, price(order.takeProfit)],
           [<Trans>Stop loss</Trans>, price(order.stopLoss)],
@@ -72,7 +73,7 @@ export function LimitItem({ order, market, currency }: { order: Order; market: M
       />
       <div className="order-actions">
         <Button variant="secondary" onClick={() => setIsAsking(true)} disabled={!isOnline} data-testid="limit-cancel">
-          <Trans>Cancel limit order {symbol}</Trans>
+          {isStop ? <Trans>Cancel stop order {symbol}</Trans> : <Trans>Cancel limit order {symbol}</Trans>}
         </Button>
         <Button variant="secondary" onClick={() => setManaging('stops')} disabled={!isOnline} data-testid="limit-stops">
           <Trans>TP/SL</Trans>
@@ -86,7 +87,7 @@ export function LimitItem({ order, market, currency }: { order: Order; market: M
       <Sheet
         open={isAsking}
         onClose={() => setIsAsking(false)}
-        title={<Trans>Cancel this limit order?</Trans>}
+        title={isStop ? <Trans>Cancel this stop order?</Trans> : <Trans>Cancel this limit order?</Trans>}
         footer={
           <div className="sheet-actions">
             <Button variant="secondary" onClick={() => setIsAsking(false)}>

@@ -7,7 +7,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { Instrument } from '#contract/markets.ts'
-import type { Side } from '#contract/orders.ts'
+import type { Decimal } from 'decimal.js'
+import { PriceMoved, type PendingType, type Side } from '#contract/orders.ts'
+import type { Ticker } from '#contract/socket.ts'
 import { openPrice, ratesFromQuotes } from '#contract/trading-math.ts'
 import { BookLabel } from '../../../components/ui/book-badge.tsx'
 import { Sheet } from '../../../components/ui/sheet.tsx'
@@ -21,7 +23,8 @@ import { useSession } from '../../../lib/session.ts'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { operationKeys, orderQueries, useOpenPosition, usePlaceLimit } from '../api.ts'
 import { lotsProblem, movedBeyond, previewOrder, type Market, type Preview, type TicketForm } from '../preview.ts'
-import { defaultSlippage } from '../slippage.ts'
+import { fittingType } from '../pending.ts'
+import { defaultSlippageIn, toPriceUnits } from '../slippage.ts'
 import { stopPrice, type StopContext } from '../stops.ts'
 import { useKeyboardInset } from '../use-keyboard-inset.ts'
 import { TicketFields, type TicketChecks, type TicketState } from './ticket-fields.tsx'
@@ -74,11 +77,14 @@ function TicketBody({ inst, market, side, onClose }: Props) {
     lots: inst.lotMin,
     leverage: inst.leverages.includes(100) ? 100 : (inst.leverages.at(-1) ?? 1),
     limitPrice: '',
-    slippage: defaultSlippage(inst, quoteAtOpening(market, inst.symbol, side)),
+    slippage: defaultSlippageIn('percent', inst, quoteAtOpening(market, inst.symbol, side)),
+    slippageUnit: 'percent',
     tp: { mode: 'price', text: '' },
     sl: { mode: 'price', text: '' },
   }))
-  const [confirming, setConfirming] = useState<{ quoted: Preview; form: TicketForm; requote?: string } | null>(null)
+  // `liveAt`: after the server's re-quote, the live price this tab showed then; while it still shows it, the server's
+  // quote (newer) is the reference and a tap sends at once instead of re-quoting again here.
+  const [confirming, setConfirming] = useState<{ quoted: Preview; form: TicketForm; requote?: string; liveAt?: Decimal } | null>(null)
   const [tried, setTried] = useState(false)
   // Set in the tap itself: the mutation's own pending state reaches the button a task later, after a double tap.
   const [isSending, setIsSending] = useState(false)
@@ -99,7 +105,7 @@ function TicketBody({ inst, market, side, onClose }: Props) {
   const sending = isSending || openPosition.isPending || placeLimit.isPending
   const checks: TicketChecks = {
     lots: lotsProblem(inst, state.lots),
-    limitPrice: state.type === 'limit' && !preview ? 'missing' : null,
+    limitPrice: state.type === 'market' ? null : !preview ? 'missing' : pendingSideProblem(state.type, state.side, preview.price, quote ? openPrice(state.side, quote) : null),
     slippage: state.type === 'market' && state.slippage !== '' && !isPlainNumber(state.slippage),
     // Typed but giving no price (an amount the price cannot make), or a price on the wrong side.
     tp: state.tp.text !== '' && !!preview && (!tpPrice || !preview.takeProfitValid),
@@ -121,7 +127,10 @@ function TicketBody({ inst, market, side, onClose }: Props) {
     if (!confirming || !preview || isSending) return
     const { quoted } = confirming
     const sent = confirming.form
-    if (state.type === 'market' && movedBeyond(quoted.price, preview.price, state.slippage)) {
+    const isServerQuoteFresh = !!confirming.liveAt && preview.price.eq(confirming.liveAt)
+    // In price units at the confirmed price, as the server receives it (maxSlippage).
+    const slippage = toPriceUnits(state.slippage || '0', state.slippageUnit, inst, quoted.price) ?? '0'
+    if (state.type === 'market' && !isServerQuoteFresh && movedBeyond(quoted.price, preview.price, slippage)) {
       const from = f.price(quoted.price.toFixed(inst.digits))
       const to = f.price(preview.price.toFixed(inst.digits))
       setConfirming({ quoted: preview, form, requote: t`The price moved from ${from} to ${to}, more than the slippage you accepted. Check the new numbers and confirm again.` })
@@ -130,23 +139,28 @@ function TicketBody({ inst, market, side, onClose }: Props) {
     setIsSending(true)
     const stops = { takeProfit: sent.takeProfit, stopLoss: sent.stopLoss }
     const base = { symbol: inst.symbol, side: state.side, lots: state.lots, leverage: state.leverage, ...stops }
-    const done = (kind: 'position' | 'limit') => {
-      toast(kind === 'position' ? t`Position opened` : t`Limit order placed`, 'success')
+    const done = (kind: 'position' | 'limit' | 'stop') => {
+      toast(kind === 'position' ? t`Position opened` : kind === 'stop' ? t`Stop order placed` : t`Limit order placed`, 'success')
       onClose()
     }
     const failed = (error: Error) => {
       setIsSending(false)
       keys.settled(error)
-      // The server saw the price move past the slippage too (its 409, while the price here moved as well): show its
-      // words and the fresh numbers. Other refusals show as they are.
-      const moved = preview && !preview.price.eq(quoted.price)
-      if (error instanceof ApiError && error.code === 409 && state.type === 'market' && moved) setConfirming({ quoted: preview, form, requote: error.message })
+      // The server saw the price move past the slippage (its 409 carries the quote it would fill at, PriceMoved):
+      // the review is re-priced in place at that quote, so one tap confirms again. Other refusals show as they are.
+      const moved = error instanceof ApiError && error.code === 409 ? PriceMoved.safeParse(error.data) : null
+      if (moved?.success && state.type === 'market' && account.data) {
+        const at = atQuote(market, { simulated: quote?.simulated ?? true, symbol: inst.symbol, bid: moved.data.bid, ask: moved.data.ask, time: moved.data.time })
+        const requoted = previewOrder(inst, sent, account.data, positions.data?.list ?? [], at)
+        if (requoted) setConfirming({ quoted: requoted, form: sent, requote: error.message, liveAt: preview.price })
+      }
     }
-    if (state.type === 'limit') {
-      const body = { ...base, price: state.limitPrice }
-      placeLimit.mutate({ body, idempotencyKey: keys.keyFor(body) }, { onSuccess: () => done('limit'), onError: failed })
+    if (state.type !== 'market') {
+      const type = state.type
+      const body = { ...base, price: state.limitPrice, type }
+      placeLimit.mutate({ body, idempotencyKey: keys.keyFor(body) }, { onSuccess: () => done(type), onError: failed })
     } else {
-      const body = { ...base, quotedPrice: quoted.price.toFixed(inst.digits), maxSlippage: state.slippage || '0' }
+      const body = { ...base, quotedPrice: quoted.price.toFixed(inst.digits), maxSlippage: slippage }
       openPosition.mutate({ body, idempotencyKey: keys.keyFor(body) }, { onSuccess: () => done('position'), onError: failed })
     }
   }
@@ -190,6 +204,20 @@ function TicketBody({ inst, market, side, onClose }: Props) {
   )
 }
 
+/** A pending price at or through the market for its type would fill at once (the server refuses it too):
+ * 'otherType' when the other pending type waits there, 'wrongSide' at the market price itself. */
+function pendingSideProblem(type: PendingType, side: Side, price: Decimal, market: Decimal | null): TicketChecks['limitPrice'] {
+  if (!market) return null
+  const fits = fittingType(side, price, market)
+  return fits === type ? null : fits ? 'otherType' : 'wrongSide'
+}
+
+/** The market with one symbol at the server's quote (a 409 priceMoved), the rest as this tab knows them. */
+function atQuote(market: Market, ticker: Ticker): Market {
+  const quotes = [...market.quotes.filter((q) => q.symbol !== ticker.symbol), ticker]
+  return { ...market, quotes, quote: (symbol) => (symbol === ticker.symbol ? ticker : market.quote(symbol)) }
+}
+
 function quoteAtOpening(market: Market, symbol: string, side: Side): string | null {
   const quote = market.quote(symbol)
   return quote ? openPrice(side, quote).toFixed() : null
@@ -200,7 +228,7 @@ function formOf(s: TicketState, stops: { tp?: string; sl?: string } | undefined)
     side: s.side,
     lots: s.lots,
     leverage: s.leverage,
-    limitPrice: s.type === 'limit' ? s.limitPrice : undefined,
+    limitPrice: s.type !== 'market' ? s.limitPrice : undefined,
     takeProfit: stops?.tp,
     stopLoss: stops?.sl,
   }

@@ -1,7 +1,8 @@
 // Open positions (live P/L), pending limit orders and closed positions (position-history.tsx), under the trading account's live figures. Used on
 // /trades, on the instrument screen (one symbol) and in the account area's Orders section. `market` comes from the
 // route (the markets feature's quotes and instruments).
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
+import { useLocation } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ratesFromQuotes } from '#contract/trading-math.ts'
@@ -34,6 +35,15 @@ export function OrdersPanel({ market, symbol, withAccount = true }: { market: Ma
   const isOnline = useIsOnline()
   const userId = useSession((s) => s.userId)
   const [tab, setTab] = useState<Tab>('positions')
+  // A link to one order (a toast's, trade-toasts.tsx): #order-N is an open position, #closed-N one in the history.
+  // A new hash picks its tab once; the user's own tab choice holds until the next one.
+  const hash = useLocation({ select: (l) => l.hash })
+  const [seenHash, setSeenHash] = useState('')
+  if (hash !== seenHash) {
+    setSeenHash(hash)
+    if (hash.startsWith('closed-')) setTab('history')
+    else if (hash.startsWith('order-')) setTab('positions')
+  }
   const [finished, setFinished] = useState<Finished>('positions')
   const account = useQuery(orderQueries.account(userId))
   const positions = useQuery(orderQueries.positions(userId))
@@ -43,6 +53,24 @@ export function OrdersPanel({ market, symbol, withAccount = true }: { market: Ma
   const mine = <T extends { symbol: string }>(list: T[] | undefined) => (list ?? []).filter((o) => !symbol || o.symbol === symbol)
 
   const current = tab === 'pending' ? pending : positions
+  const isListed = tab === 'history' || !!current.data
+  useEffect(() => {
+    // Scrolls the linked order into view once its list has rendered (the history loads its own page).
+    if (!hash || !isListed) return
+    const scrolled = () => {
+      const target = document.getElementById(hash)
+      target?.scrollIntoView({ block: 'center' })
+      return !!target
+    }
+    if (scrolled()) return
+    const observer = new MutationObserver(() => scrolled() && observer.disconnect())
+    observer.observe(document.body, { childList: true, subtree: true })
+    const stop = setTimeout(() => observer.disconnect(), 10_000)
+    return () => {
+      observer.disconnect()
+      clearTimeout(stop)
+    }
+  }, [hash, isListed])
   let body
   // The history has its own filters, totals and states: closed positions, or limit orders that filled or were
   // cancelled (MT5's History shows positions and orders the same way).

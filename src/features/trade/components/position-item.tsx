@@ -51,7 +51,7 @@ export function PositionItem({ order, market, rates, currency }: { order: Order;
     )
   }
   return (
-    <li className="order-item" data-testid="position" data-order-no={order.orderNo} data-symbol={symbol}>
+    <li className="order-item" id={`order-${order.orderNo}`} data-testid="position" data-order-no={order.orderNo} data-symbol={symbol}>
       <div className="order-head">
         <span className="order-title">
           {symbol}

@@ -1,5 +1,6 @@
 // The confirmation: every number of the order again, as it will be sent. A re-quote (the price moved past the
 // accepted slippage) shows here with the fresh numbers, and the user confirms again or goes back.
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AccountType } from '#contract/auth.ts'
 import type { Instrument } from '#contract/markets.ts'
@@ -8,6 +9,7 @@ import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { IconInfo } from '../../../components/ui/icons.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import type { Preview, TicketForm } from '../preview.ts'
+import { toPriceUnits } from '../slippage.ts'
 import { useLotsText } from '../use-lots-text.ts'
 import type { TicketState } from './ticket-fields.tsx'
 import { TicketFigures } from './ticket-figures.tsx'
@@ -35,12 +37,29 @@ export function TicketConfirm({ inst, book, state, form, preview, currency, requ
   const lots = f.amount(state.lots, { digits: /\.(\d+)$/.exec(state.lots)?.[1]?.length ?? 0 })
   const symbol = inst.symbol
   const isBuy = state.side === 'buy'
-  const isLimit = state.type === 'limit'
+  const isStop = state.type === 'stop'
+  const isLimit = state.type !== 'market'
   const none = t({ message: 'none', context: 'no take profit or stop loss' })
   const size = useLotsText()(state.lots)
   const isDemo = book === 'demo'
+  // In the unit it was typed in, with what it allows in price units at this price.
+  const typed = state.slippage || '0'
+  const inPrice = f.price(toPriceUnits(typed, state.slippageUnit, inst, preview.price) ?? '0', inst.digits)
+  const typedText = f.amount(typed, { digits: /\.(\d+)$/.exec(typed)?.[1]?.length ?? 0 })
+  const slippageText =
+    state.slippageUnit === 'points'
+      ? t({ message: plural(Number(typed), { one: `${typedText} point (${inPrice})`, other: `${typedText} points (${inPrice})` }), comment: 'Accepted slippage; the amount in brackets is the same distance as a price' })
+      : t({ message: `${typedText} % (${inPrice})`, comment: 'Accepted slippage in percent of the price; the amount in brackets is the same distance as a price' })
   // Whole sentences per book: "on Demo" and "on Live" inflect differently in many languages.
-  const confirm = isLimit
+  const confirm = isStop
+    ? isBuy
+      ? isDemo
+        ? t({ message: `Place buy stop: ${size} ${symbol} at ${price} on Demo`, comment: 'Button that sends the order; size is a number of lots such as "0.01 lots"; Demo or Live is the book it goes to' })
+        : t({ message: `Place buy stop: ${size} ${symbol} at ${price} on Live`, comment: 'Button that sends the order; size is a number of lots such as "0.01 lots"; Demo or Live is the book it goes to' })
+      : isDemo
+        ? t({ message: `Place sell stop: ${size} ${symbol} at ${price} on Demo`, comment: 'Button that sends the order; size is a number of lots such as "0.01 lots"; Demo or Live is the book it goes to' })
+        : t({ message: `Place sell stop: ${size} ${symbol} at ${price} on Live`, comment: 'Button that sends the order; size is a number of lots such as "0.01 lots"; Demo or Live is the book it goes to' })
+    : isLimit
     ? isBuy
       ? isDemo
         ? t({ message: `Place buy limit: ${size} ${symbol} at ${price} on Demo`, comment: 'Button that sends the order; size is a number of lots such as "0.01 lots"; Demo or Live is the book it goes to' })
@@ -75,7 +94,9 @@ export function TicketConfirm({ inst, book, state, form, preview, currency, requ
         <dt>
           <Trans>Order type</Trans>
         </dt>
-        <dd>{isLimit ? <Trans context="order type">Limit</Trans> : <Trans context="order type">Market</Trans>}</dd>
+        <dd>
+          {isStop ? <Trans context="order type">Stop</Trans> : isLimit ? <Trans context="order type">Limit</Trans> : <Trans context="order type">Market</Trans>}
+        </dd>
         <dt>
           <Trans>Lots</Trans>
         </dt>
@@ -84,14 +105,17 @@ export function TicketConfirm({ inst, book, state, form, preview, currency, requ
           <Trans>Leverage</Trans>
         </dt>
         <dd>{`1:${state.leverage}`}</dd>
-        <dt>{isLimit ? <Trans>Limit price</Trans> : <Trans>Price</Trans>}</dt>
-        <dd data-testid="confirm-price">{price}</dd>
+        <dt>{isStop ? <Trans>Stop price</Trans> : isLimit ? <Trans>Limit price</Trans> : <Trans>Price</Trans>}</dt>
+        {/* A re-quoted price stands out: it is what changed since the last look. */}
+        <dd data-testid="confirm-price" className={requote ? 'requoted' : undefined} data-requoted={requote ? 'true' : undefined}>
+          {price}
+        </dd>
         {!isLimit && (
           <>
             <dt>
               <Trans>Accepted slippage</Trans>
             </dt>
-            <dd>{f.price(state.slippage || '0', inst.digits)}</dd>
+            <dd data-testid="confirm-slippage">{slippageText}</dd>
           </>
         )}
         <dt>
