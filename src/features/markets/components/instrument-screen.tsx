@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { Instrument } from '#contract/markets.ts'
 import { isMarketOpen, nextOpen } from '#contract/trading-hours.ts'
 import { PageHeader } from '../../../components/ui/page-header.tsx'
@@ -19,6 +19,7 @@ import { IconInfo, IconSearch } from '../../../components/ui/icons.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { catalogueQueries } from '../catalogue-api.ts'
+import { instrumentName } from '../instrument-names.ts'
 import { changePercent, spread } from '../ticker-math.ts'
 import { useMarketView } from '../use-market-view.ts'
 import { useNow } from '../use-now.ts'
@@ -30,6 +31,7 @@ import '../markets.css'
 type Props = { symbol?: string; lines?: ChartLine[]; trade?: (inst: Instrument, isOpen: boolean) => ReactNode }
 
 export function InstrumentScreen({ symbol, lines = [], trade }: Props) {
+  const { i18n } = useLingui()
   const f = useFormat()
   const isOnline = useIsOnline()
   const market = useMarketView()
@@ -113,7 +115,7 @@ export function InstrumentScreen({ symbol, lines = [], trade }: Props) {
   }
   return (
     <div className="instrument" data-testid="instrument">
-      <PageHeader title={inst ? `${inst.symbol} · ${inst.name}` : (symbol ?? <Trans>Instrument</Trans>)} back="/trades" />
+      <PageHeader title={inst ? `${inst.symbol} · ${instrumentName(i18n, inst.symbol, inst.name)}` : (symbol ?? <Trans>Instrument</Trans>)} back="/trades" />
       {body}
     </div>
   )
