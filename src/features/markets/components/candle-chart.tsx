@@ -10,6 +10,7 @@ import type { Ticker } from '#contract/socket.ts'
 import { Segmented } from '../../../components/ui/segmented.tsx'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { catalogueQueries } from '../catalogue-api.ts'
 import { nextCandle, INTERVAL_MS } from '../candles.ts'
 
@@ -33,6 +34,7 @@ function cssVar(name: string) {
 
 export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; digits: number; quote?: Ticker; lines: ChartLine[] }) {
   const { t } = useLingui()
+  const isOnline = useIsOnline()
   const [interval, setCandleInterval] = useState<CandleInterval>('15m')
   const candles = useQuery(catalogueQueries.kline(symbol, interval))
   const box = useRef<HTMLDivElement>(null)
@@ -120,7 +122,12 @@ export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; 
       </div>
       <div className="chart-box">
         <div ref={box} className="chart-canvas" role="img" aria-label={t`Price chart of ${symbol}, ${interval} candles`} data-testid="chart-canvas" data-ready={lib && candles.data ? 'true' : undefined} />
-        {failed ? (
+        {!isOnline && !candles.data ? (
+          // Offline without candles: the offline line in the card, not a skeleton that never ends.
+          <div className="chart-state" data-testid="chart-offline">
+            <ErrorState error={null} compact />
+          </div>
+        ) : failed ? (
           <div className="chart-state">
             <ErrorState error={failed} compact onRetry={() => void candles.refetch()} />
           </div>
