@@ -41,7 +41,7 @@ export const SCREEN_FOLDERS = ['account', 'deposit', 'help', 'invite', 'kyc', 'p
   (feature) => `src/features/${feature}`,
 )
 /** Instrument names: the screens that list them load after the first visit, so their names do too. */
-const SCREEN_FILES = ['src/features/markets/instrument-names.ts']
+export const SCREEN_FILES = ['src/features/markets/instrument-names.ts']
 /** The app's catalogs (the browser loads both; scripts/i18n-fill.ts fills either). */
 export const APP_CATALOGS = ['messages', 'screens']
 
