@@ -40,6 +40,8 @@ export function poWithEnglish(po: CatalogFormatter = formatter({ lineNumbers: fa
 export const SCREEN_FOLDERS = ['account', 'deposit', 'help', 'invite', 'kyc', 'pages', 'password', 'records', 'trade', 'withdraw'].map(
   (feature) => `src/features/${feature}`,
 )
+/** Instrument names: the screens that list them load after the first visit, so their names do too. */
+export const SCREEN_FILES = ['src/features/markets/instrument-names.ts']
 /** The app's catalogs (the browser loads both; scripts/i18n-fill.ts fills either). */
 export const APP_CATALOGS = ['messages', 'screens']
 
@@ -49,9 +51,9 @@ export default defineConfig({
   fallbackLocales: { default: 'en-US' },
   catalogs: [
     // The app's strings: loaded by the browser, one chunk per language.
-    { path: '<rootDir>/locales/{locale}/messages', include: ['src'], exclude: ['**/*.test.*', '**/server-messages*', 'src/i18n-po.ts', 'src/ops/**', ...SCREEN_FOLDERS] },
+    { path: '<rootDir>/locales/{locale}/messages', include: ['src'], exclude: ['**/*.test.*', '**/server-messages*', 'src/i18n-po.ts', 'src/ops/**', ...SCREEN_FOLDERS, ...SCREEN_FILES] },
     // The later screens' strings: loaded with the first screen that needs them.
-    { path: '<rootDir>/locales/{locale}/screens', include: SCREEN_FOLDERS, exclude: ['**/*.test.*'] },
+    { path: '<rootDir>/locales/{locale}/screens', include: [...SCREEN_FOLDERS, ...SCREEN_FILES], exclude: ['**/*.test.*'] },
     // The operator console's strings (src/ops/): loaded by the console's bundle only (src/ops/i18n.ts).
     { path: '<rootDir>/locales/{locale}/ops', include: ['src/ops'], exclude: ['**/*.test.*'] },
     // The server's answers (src/contract/server-messages*.ts): read by the server only, kept out of the app bundle.

@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { extractor } from '@lingui/cli/api'
 import { getConfig } from '@lingui/conf'
-import { SCREEN_FOLDERS } from '../lingui.config.ts'
+import { SCREEN_FILES, SCREEN_FOLDERS } from '../lingui.config.ts'
 import { BCP47, readCatalog } from './i18n-po.ts'
 
 const root = join(import.meta.dirname, '..')
@@ -42,7 +42,7 @@ const FIRST_SCREEN = [
 
 describe('the later screens catalog (screens.po)', () => {
   it('holds, in every language, every message the later screens use', async () => {
-    const used = await messagesUsedIn(SCREEN_FOLDERS.flatMap(sources))
+    const used = await messagesUsedIn([...SCREEN_FOLDERS.flatMap(sources), ...SCREEN_FILES])
     expect(used.size).toBeGreaterThan(100)
     for (const locale of BCP47) {
       const keys = new Set(readCatalog(locale, 'screens').map((e) => e.key))
@@ -52,12 +52,13 @@ describe('the later screens catalog (screens.po)', () => {
 
   it('is not what the first screen imports (statically or lazily)', () => {
     const folders = SCREEN_FOLDERS.map((folder) => resolve(root, folder))
+    const files = SCREEN_FILES.map((file) => resolve(root, file))
     const offending: string[] = []
     for (const file of FIRST_SCREEN) {
       const code = readFileSync(join(root, file), 'utf8')
       for (const [, specifier] of code.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)) {
         const target = resolve(root, dirname(file), specifier!)
-        if (folders.some((folder) => target.startsWith(folder + '/'))) offending.push(`${file} -> ${relative(root, target)}`)
+        if (folders.some((folder) => target.startsWith(folder + '/')) || files.includes(target)) offending.push(`${file} -> ${relative(root, target)}`)
       }
     }
     expect(offending).toEqual([])

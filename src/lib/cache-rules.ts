@@ -4,8 +4,14 @@
 /** Every runtime cache's name starts with this; sign-out and account change delete them all. */
 export const RUNTIME_CACHE_PREFIX = 'keelson-runtime'
 
-/** Public reads that may be shown offline: news, help, articles, notice, language list, public settings. */
+/**
+ * Public reads that may be shown offline: news, help, articles, notice, language list, public settings, and the
+ * market's catalogue and home figures (offline, home keeps its featured few and the market list its instruments,
+ * each with the last price kept and its time).
+ */
 export const PUBLIC_API_PATHS = [
+  '/api/getProdList',
+  '/api/getIndexDataV2',
   '/api/getAllInformation',
   '/api/getArticles',
   '/api/getNotice',

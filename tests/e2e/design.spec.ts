@@ -181,6 +181,97 @@ test('at 320 px, in every language, tab labels and the balance row wrap between 
   expect(found).toEqual([])
 })
 
+test('at 320 px, in every language, the three orders tabs show whole, side by side', async ({ pages }) => {
+  test.setTimeout(120_000)
+  const page = pages.phoneIn
+  await page.setViewportSize({ width: 320, height: 700 })
+  const found: string[] = []
+  try {
+    for (const { code, bcp47 } of LANGUAGES) {
+      await setLanguage(page, code)
+      await page.goto('/profile/orders')
+      await expect(page.locator('html')).toHaveAttribute('lang', bcp47)
+      await expect(page.locator('.orders-tabs [role=tab]')).toHaveCount(3)
+      await page.evaluate(() => document.fonts.ready)
+      const outside = await page.evaluate(() => {
+        const list = document.querySelector('.orders-tabs [role=tablist]')!.getBoundingClientRect()
+        return [...document.querySelectorAll('.orders-tabs [role=tab]')]
+          .filter((tab) => {
+            const r = tab.getBoundingClientRect()
+            return r.left < list.left - 1 || r.right > list.right + 1
+          })
+          .map((tab) => `"${tab.textContent}" is cut off by the edge`)
+      })
+      for (const problem of [...outside, ...(await page.evaluate(brokenLabels, '.orders-tabs [role=tab]'))]) found.push(`${bcp47}: ${problem}`)
+    }
+  } finally {
+    await setLanguage(page, 'en_US')
+  }
+  expect(found).toEqual([])
+})
+
+/**
+ * Button labels cut off: text wider than its button (or than a clipping box inside it: an ellipsis span, a segment),
+ * measured both ways, scrollWidth against clientWidth and the text's own Range against the button's box.
+ */
+function clippedLabels(selector: string) {
+  const found: string[] = []
+  const path = location.pathname + location.search
+  for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+    const text = (el.textContent ?? '').trim()
+    const box = el.getBoundingClientRect()
+    if (!text || box.width < 2 || box.height < 2 || el.closest('[inert], [aria-hidden=true], .visually-hidden')) continue
+    const style = getComputedStyle(el)
+    if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue
+    const boxes = [el, ...el.querySelectorAll<HTMLElement>('*')].filter(
+      (b) => getComputedStyle(b).display !== 'inline' && !b.closest('.visually-hidden') && b.getClientRects().length > 0,
+    )
+    const cut = boxes.some((b) => b.scrollWidth > b.clientWidth + 1)
+    const range = document.createRange()
+    range.selectNodeContents(el)
+    const ink = range.getBoundingClientRect()
+    const outside = ink.width > 0 && (ink.left < box.left - 1 || ink.right > box.right + 1)
+    if (cut || outside) found.push(`${path}: "${text.slice(0, 40)}" is wider than its button`)
+  }
+  return found
+}
+
+const BUTTONS = 'button, [role=button], [role=tab], [role=radio], a.btn'
+/** The walk's screens once each: /home is /, and the information pages share /smart's layout and buttons. */
+const SAME_SCREEN = new Set(['/home', '/loan', '/nfts', '/news', '/Introduction', '/aboutUs', '/nodeStaking', '/test'])
+
+// The screens the walk above opens, at 320 in each language: no button label cut off. One page load per screen and
+// language and no axe (the walk above runs axe), about 15 s a language; each language is a test, so a report names it.
+for (const { code, bcp47 } of LANGUAGES)
+  test(`at 320 px in ${bcp47}, no button label is wider than its button`, async ({ pages }) => {
+    test.setTimeout(180_000)
+    const found: string[] = []
+    for (const [page, paths] of [[pages.phone, PUBLIC], [pages.phoneIn, PRIVATE]] as const) {
+      await page.setViewportSize({ width: 320, height: 700 })
+      await setLanguage(page, code)
+      try {
+        for (const path of paths.filter((p) => !SAME_SCREEN.has(p))) {
+          await page.goto(path)
+          await expect(page.locator('html')).toHaveAttribute('lang', bcp47)
+          await page.waitForFunction(() => document.querySelector('main, .standalone') && !document.querySelector('.skeleton, [aria-busy=true]'), null, { timeout: 4000 }).catch(() => {})
+          found.push(...(await page.evaluate(clippedLabels, BUTTONS)))
+        }
+      } finally {
+        await setLanguage(page, 'en_US')
+      }
+    }
+    expect(found).toEqual([])
+  })
+
+/** The language a page's session asks for (read at the next load). */
+async function setLanguage(page: Page, language: string) {
+  if (page.url() === 'about:blank') await page.goto('/empty')
+  await page.evaluate((code) => {
+    const session = JSON.parse(localStorage.getItem('keelson.session') ?? '{}') as Record<string, unknown>
+    localStorage.setItem('keelson.session', JSON.stringify({ ...session, language: code }))
+  }, language)
+}
+
 test.describe('navigation', () => {
   test('old path names open their screens, and back skips the old address', async ({ pages }) => {
     const page = pages.phone

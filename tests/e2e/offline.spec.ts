@@ -47,27 +47,60 @@ test('the last prices show offline after a reload, with their time and the offli
   await signInFresh(page, wallet)
   await expect(page.getByTestId('price-row').first()).toBeVisible()
   await controlledByServiceWorker(page)
-  await expect.poll(async () => (await savedPrices(page)).length).toBeGreaterThan(0)
+  await expect.poll(async () => (await savedPrices(page)).length).toBeGreaterThan(6)
+  // A later visit, home and then the market list, with the service worker keeping their public answers.
+  await page.reload()
+  await page.getByTestId('all-markets').click()
+  await expect(page.getByTestId('market-row').first()).toBeVisible()
+  await page.goBack()
+  await expect(page.getByTestId('price-row').first()).toBeVisible()
+  const index = (await (await page.request.get('/api/getIndexDataV2')).json()) as { data: { featured: string[] } }
+  const featured = index.data.featured
+  expect(featured).toHaveLength(6)
 
   await context.setOffline(true)
   try {
     await page.reload()
     await expect(page.getByTestId('offline-banner')).toBeVisible()
-    // No socket offline: what shows is what was kept, each symbol with its last bid.
+    // No socket offline: what shows is what was kept, each symbol with its last bid; home keeps to its featured
+    // few (the kept home figures name them), not every price of the book.
     const saved = await savedPrices(page)
     const rows = page.getByTestId('price-row')
-    await expect(rows).toHaveCount(saved.length)
-    const first = saved.toSorted((a, b) => a.symbol.localeCompare(b.symbol))[0]!
-    await expect(rows.first()).toContainText(first.symbol)
-    await expect(rows.first()).toContainText(first.bid)
+    await expect(rows).toHaveCount(featured.length)
+    await expect(rows).toHaveText(featured.map((symbol) => new RegExp(symbol)))
+    // A featured price under 1000 reads the same raw and formatted in English (EURUSD, AAPL).
+    const first = saved.find((t) => featured.includes(t.symbol) && Number(t.bid) < 1000)!
+    const row = rows.filter({ hasText: first.symbol })
+    await expect(row).toContainText(first.bid)
     // A row opens the instrument, still from the kept prices.
-    await rows.first().click()
+    await row.click()
     await expect(page.getByTestId('instrument-bid')).toHaveText(first.bid)
     // Their time, with the date: prices kept yesterday must not pass for today's.
     const year = String(new Date(Math.max(...saved.map((t) => t.time))).getUTCFullYear())
     await page.goBack()
     await expect(page.getByTestId('prices-time').getByTestId('stale-note')).toBeVisible()
     await expect(page.getByTestId('prices-time')).toContainText(year)
+
+    // The market list too: every instrument of the kept catalogue, each with its last price, and their time.
+    await page.getByTestId('all-markets').click()
+    const list = page.getByTestId('market-row')
+    await expect(list.first()).toBeVisible()
+    expect(await list.count()).toBeGreaterThan(featured.length)
+    await expect(page.locator(`[data-testid=market-row][data-symbol=${first.symbol}]`)).toContainText(first.bid)
+    await expect(page.getByTestId('prices-time').getByTestId('stale-note')).toContainText(year)
+
+    // The instrument's chart has no candles offline: it says so inside its card, nothing spilling out.
+    await page.locator(`[data-testid=market-row][data-symbol=${first.symbol}] a`).click()
+    const chart = page.getByTestId('chart')
+    await expect(chart.getByTestId('chart-offline')).toBeVisible()
+    const spill = await chart.evaluate((el) => {
+      const card = el.closest('.card')!.getBoundingClientRect()
+      return [...el.querySelectorAll('*')].filter((c) => {
+        const r = c.getBoundingClientRect()
+        return r.width > 0 && (r.left < card.left - 1 || r.right > card.right + 1 || r.top < card.top - 1 || r.bottom > card.bottom + 1)
+      }).length
+    })
+    expect(spill).toBe(0)
   } finally {
     await context.setOffline(false)
   }

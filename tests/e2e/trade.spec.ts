@@ -110,7 +110,7 @@ test('a buy limit below the ask fills when the ask comes down to it and opens a 
 
   // order_update on the socket refreshes the lists: the limit order becomes a position.
   await expect(page.getByTestId('position').filter({ hasText: SYMBOL })).toHaveCount(1, { timeout: 20_000 })
-  await page.getByRole('tab', { name: 'Pending orders' }).click()
+  await page.getByRole('tab', { name: 'Pending' }).click()
   await expect(page.getByTestId('limit-order')).toHaveCount(0)
   await page.getByRole('tab', { name: 'History' }).click()
   await page.getByRole('radio', { name: 'Limit orders' }).click()
@@ -122,7 +122,7 @@ test('a tab that becomes visible again refetches the limit orders after about a 
   await signInFresh(page, wallet)
   await page.goto('/profile/orders')
   await expect(page.getByTestId('orders-panel')).toBeVisible()
-  await page.getByRole('tab', { name: 'Pending orders' }).click()
+  await page.getByRole('tab', { name: 'Pending' }).click()
   await expect(page.getByText('No pending limit orders')).toBeVisible()
 
   const asked = page.waitForRequest((r) => r.url().includes('/api/getLimitOrderList'))

@@ -5,6 +5,7 @@ import { LanguageSelect } from '../../../components/language-select.tsx'
 import { PageHeader } from '../../../components/ui/page-header.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import type { AccountSection as Section } from '../sections.ts'
+import { FormatPreview } from './format-preview.tsx'
 import { SignedOut } from './signed-out.tsx'
 
 /** One account sub-page: a page header with the way back to /profile, then its panel (no account card above). */
@@ -30,6 +31,7 @@ export function AccountSection({ section, panel }: { section: Section; panel?: R
               </div>
             </Card>
           )}
+          {section.type === 'settings' && <FormatPreview />}
         </>
       )}
     </section>

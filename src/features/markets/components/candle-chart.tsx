@@ -13,6 +13,7 @@ import { Segmented } from '../../../components/ui/segmented.tsx'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { IconExpand, IconShrink } from '../../../components/ui/icons.tsx'
+import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { catalogueQueries } from '../catalogue-api.ts'
 import { nextCandle, INTERVAL_MS } from '../candles.ts'
 import { ChartLegend } from './chart-legend.tsx'
@@ -38,6 +39,7 @@ function cssVar(name: string) {
 
 export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; digits: number; quote?: Ticker; lines: ChartLine[] }) {
   const { t } = useLingui()
+  const isOnline = useIsOnline()
   const [interval, setCandleInterval] = useState<CandleInterval>('15m')
   const candles = useQuery(catalogueQueries.kline(symbol, interval))
   const box = useRef<HTMLDivElement>(null)
@@ -149,7 +151,12 @@ export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; 
       <ChartLegend candle={hovered ?? lastBar} digits={digits} />
       <div className="chart-box">
         <div ref={box} className="chart-canvas" role="img" aria-label={t`Price chart of ${symbol}, ${interval} candles`} data-testid="chart-canvas" data-ready={lib && candles.data ? 'true' : undefined} />
-        {failed ? (
+        {!isOnline && !candles.data ? (
+          // Offline without candles: the offline line in the card, not a skeleton that never ends.
+          <div className="chart-state" data-testid="chart-offline">
+            <ErrorState error={null} compact />
+          </div>
+        ) : failed ? (
           <div className="chart-state">
             <ErrorState error={failed} compact onRetry={() => void candles.refetch()} />
           </div>

@@ -18,6 +18,7 @@ import { IconSearch } from '../../../components/ui/icons.tsx'
 import { useIsDesktop } from '../../../lib/use-is-desktop.ts'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { catalogueQueries } from '../catalogue-api.ts'
+import { instrumentName } from '../instrument-names.ts'
 import { useMarketView } from '../use-market-view.ts'
 import { useNow } from '../use-now.ts'
 import { CandleChart, type ChartLine } from './candle-chart.tsx'
@@ -30,7 +31,7 @@ export type TradeParts = { ticket: ReactNode; orders?: ReactNode }
 type Props = { symbol?: string; lines?: ChartLine[]; trade?: (inst: Instrument, isOpen: boolean) => TradeParts }
 
 export function InstrumentScreen({ symbol, lines = [], trade }: Props) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const isOnline = useIsOnline()
   const isDesktop = useIsDesktop()
   const market = useMarketView()
@@ -38,7 +39,7 @@ export function InstrumentScreen({ symbol, lines = [], trade }: Props) {
   const info = useQuery({ ...catalogueQueries.instrument(symbol ?? ''), enabled: !!symbol })
   const inst = info.data ?? (symbol ? market.instrument(symbol) : undefined)
   const ticker = symbol ? market.quote(symbol) : undefined
-  const header = <PageHeader title={inst ? `${inst.symbol} · ${inst.name}` : (symbol ?? <Trans>Instrument</Trans>)} back="/trades" />
+  const header = <PageHeader title={inst ? `${inst.symbol} · ${instrumentName(i18n, inst.symbol, inst.name)}` : (symbol ?? <Trans>Instrument</Trans>)} back="/trades" />
   const toMarkets = (
     <Link to="/trades" className={buttonClass('primary')}>
       <Trans>See all prices</Trans>

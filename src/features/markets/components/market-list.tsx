@@ -15,6 +15,7 @@ import { toast } from '../../../components/ui/toast.tsx'
 import { useSession } from '../../../lib/session.ts'
 import { catalogueQueries, useToggleFavourite } from '../catalogue-api.ts'
 import { CLASSES, CLASS_LABELS, type MarketTab } from '../classes.ts'
+import { instrumentName, matchesSearch } from '../instrument-names.ts'
 import { useMarketView } from '../use-market-view.ts'
 import { useNow } from '../use-now.ts'
 import { MarketRow } from './market-row.tsx'
@@ -26,7 +27,7 @@ export function MarketList({ initialSearch = '' }: { initialSearch?: string }) {
   const userId = useSession((s) => s.userId)
   const [tab, setTab] = useState<MarketTab>('all')
   const [search, setSearch] = useState(initialSearch)
-  const term = useDeferredValue(search.trim().toUpperCase())
+  const term = useDeferredValue(search.trim())
   const catalogue = useQuery(catalogueQueries.list())
   const favourites = useQuery(catalogueQueries.favourites(userId))
   const toggle = useToggleFavourite()
@@ -41,7 +42,7 @@ export function MarketList({ initialSearch = '' }: { initialSearch?: string }) {
   const rows = (catalogue.data ?? []).filter(
     (i) =>
       (tab === 'all' || (tab === 'favourites' ? favs.includes(i.symbol) : i.class === tab)) &&
-      (!term || i.symbol.includes(term) || i.name.toUpperCase().includes(term)),
+      matchesSearch(term, i.symbol, [instrumentName(i18n, i.symbol, i.name), i.name]),
   )
   const simulated = market.quotes.some((q) => q.simulated)
   const updated = Math.max(0, ...market.quotes.map((q) => q.time))

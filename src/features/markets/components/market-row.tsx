@@ -6,6 +6,7 @@ import type { InstrumentQuote } from '#contract/markets.ts'
 import type { Ticker } from '#contract/socket.ts'
 import { Change, Price } from '../../../components/ui/amount.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
+import { instrumentName } from '../instrument-names.ts'
 import { changePercent } from '../ticker-math.ts'
 
 type Props = {
@@ -18,7 +19,7 @@ type Props = {
 }
 
 export function MarketRow({ instrument, quote, isOpen, isFavourite, onToggleFavourite }: Props) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const change = quote ? changePercent(quote) : null
   const symbol = instrument.symbol
   return (
@@ -26,7 +27,7 @@ export function MarketRow({ instrument, quote, isOpen, isFavourite, onToggleFavo
       <Link to="/detail" search={{ symbol }} className="price-row market-row">
         <span className="market-name">
           <span className="price-symbol">{symbol}</span>
-          <span className="market-sub">{instrument.name}</span>
+          <span className="market-sub">{instrumentName(i18n, symbol, instrument.name)}</span>
         </span>
         <span className="price-quote">
           {quote ? (

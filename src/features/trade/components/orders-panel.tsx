@@ -131,8 +131,9 @@ export function OrdersPanel({ market, symbol, withAccount = true }: { market: Ma
             value={tab}
             onChange={setTab}
             tabs={[
-              { id: 'positions', label: t`Open positions` },
-              { id: 'pending', label: t`Pending orders` },
+              // One word each where the language allows: three tabs share 320 px (the card's title says "orders").
+              { id: 'positions', label: t({ message: 'Positions', context: 'orders tab' }) },
+              { id: 'pending', label: t({ message: 'Pending', context: 'orders tab' }) },
               { id: 'history', label: t({ message: 'History', context: 'orders' }) },
             ]}
           />

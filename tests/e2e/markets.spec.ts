@@ -1,0 +1,70 @@
+// The market list (/trades): its class tabs side by side in every language at the narrowest phone, the search that
+// reads "EUR/USD", "eur usd" and "eurusd" alike, and instrument names in the reader's language.
+import { expect, test, type Page } from '@playwright/test'
+import { LANGUAGES } from '../../src/contract/locales.ts'
+import { installWallet } from './fixtures/wallet.ts'
+import { signInFresh } from './fixtures/app.ts'
+
+async function setLanguage(page: Page, language: string) {
+  await page.evaluate((code) => {
+    const session = JSON.parse(localStorage.getItem('keelson.session') ?? '{}') as Record<string, unknown>
+    localStorage.setItem('keelson.session', JSON.stringify({ ...session, language: code }))
+  }, language)
+}
+
+/** Pairs of tabs whose boxes overlap, and tabs whose label is wider than the tab ("FavouritAll"). */
+function tabClashes() {
+  const tabs = [...document.querySelectorAll<HTMLElement>('.market-tools [role=tab]')]
+  const boxes = tabs.map((t) => t.getBoundingClientRect())
+  const found: string[] = []
+  if (tabs.length < 6) found.push(`only ${tabs.length} tabs`)
+  for (let i = 0; i < tabs.length; i++) {
+    const tab = tabs[i]!
+    if (tab.scrollWidth > tab.clientWidth + 1) found.push(`"${tab.textContent}" is wider than its tab`)
+    for (let j = i + 1; j < tabs.length; j++) {
+      const a = boxes[i]!
+      const b = boxes[j]!
+      if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
+        found.push(`"${tab.textContent}" overlaps "${tabs[j]!.textContent}"`)
+    }
+  }
+  return found
+}
+
+test('at 320 px the class tabs never overlap, in any of the 16 languages', async ({ page }) => {
+  test.setTimeout(120_000)
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet) // signed in: the Favourites tab is there too
+  await page.setViewportSize({ width: 320, height: 700 })
+  const found: string[] = []
+  for (const { code, bcp47 } of LANGUAGES) {
+    await setLanguage(page, code)
+    await page.goto('/trades')
+    await expect(page.locator('html')).toHaveAttribute('lang', bcp47)
+    await expect(page.locator('.market-tools [role=tab]').first()).toBeVisible()
+    await page.evaluate(() => document.fonts.ready)
+    for (const problem of await page.evaluate(tabClashes)) found.push(`${bcp47}: ${problem}`)
+  }
+  expect(found).toEqual([])
+})
+
+test('the search finds EURUSD however the pair is written, and by its translated name', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('keelson.intro.shown', '1'))
+  await page.goto('/trades')
+  const search = page.getByRole('searchbox', { name: 'Search' })
+  const rows = page.getByTestId('market-row')
+  for (const query of ['EUR/USD', 'eur usd', 'eurusd']) {
+    await search.fill(query)
+    await expect(rows.first(), query).toHaveAttribute('data-symbol', 'EURUSD')
+    await expect(rows, query).toHaveCount(1)
+  }
+  await setLanguage(page, 'de_DE')
+  await page.reload()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE')
+  await page.getByRole('searchbox', { name: 'Suchen' }).fill('Rohöl')
+  await expect(rows).toHaveCount(2) // WTI and Brent
+  await expect(rows.first()).toContainText('USOIL')
+  await expect(rows.first()).toContainText('Rohöl WTI')
+  await page.getByRole('searchbox', { name: 'Suchen' }).fill('')
+  await expect(page.locator('[data-symbol=EURUSD]')).toContainText('Euro / US-Dollar')
+})
