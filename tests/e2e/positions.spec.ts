@@ -75,7 +75,7 @@ test('a pending order’s price and lots change; one the book cannot pay is refu
   const first = await send(page, request, 'createLimitOrder', { symbol: SYMBOL, side: 'buy', lots: '0.1', leverage: 100, price: '50000.00' })
   await openInstrument(page)
   const ask = numberOf(await page.getByTestId('instrument-ask').textContent())
-  await page.getByRole('tab', { name: 'Pending orders' }).click()
+  await page.getByRole('tab', { name: 'Pending' }).click()
   const order = page.getByTestId('limit-order')
   await expect(order).toHaveAttribute('data-order-no', first)
 

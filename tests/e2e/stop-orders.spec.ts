@@ -54,7 +54,7 @@ test('a buy limit above the ask is offered as a buy stop in one tap; the stop wa
   await expect(ticket).toBeHidden()
   await expect(page.getByText('Stop order placed')).toBeVisible()
 
-  await page.getByRole('tab', { name: 'Pending orders' }).click()
+  await page.getByRole('tab', { name: 'Pending' }).click()
   const pending = page.getByTestId('limit-order').filter({ hasText: SYMBOL })
   await expect(pending).toHaveAttribute('data-type', 'stop')
   await expect(pending).toContainText('Buy stop')
