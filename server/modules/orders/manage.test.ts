@@ -242,6 +242,18 @@ describe('POST /api/editLimitOrder', () => {
     expect(await account(token)).toMatchObject({ reserved: '232', available: '9768' })
   })
 
+  it('a buy stop stays a buy stop: moved to 1.17500 it waits above the ask; moved below the ask it is refused and waits as it was', async () => {
+    const { token } = await books.signedIn(app)
+    const stop = (await post('/api/createLimitOrder', token, { ...eurusd, price: '1.17000', type: 'stop' })).body.data as Order
+    const moved = (await post('/api/editLimitOrder', token, { orderNo: stop.orderNo, price: '1.17500', lots: '1' })).body.data as Order
+    expect(moved).toMatchObject({ status: 'pending', pendingType: 'stop', limitPrice: '1.175' })
+    const refused = await post('/api/editLimitOrder', token, { orderNo: moved.orderNo, price: '1.16000', lots: '1' })
+    expect(refused.status).toBe(400)
+    expect(refused.body.msg).toMatch(/^A buy stop waits above the ask/)
+    expect((await pending(token)).map((o) => [o.orderNo, o.pendingType, o.limitPrice])).toEqual([[moved.orderNo, 'stop', '1.175']])
+    expect(await books.consistent(app)).toBe(true)
+  })
+
   it.each([
     [{ price: '1.15000', lots: '0.015' }, 400, 'Lots for EURUSD go from 0.01 to 100 in steps of 0.01'],
     [{ price: '1.15000', lots: '1', takeProfit: '1.14000' }, 400, 'unreasonable price setting for stop profit and stop loss'],
