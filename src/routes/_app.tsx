@@ -5,12 +5,11 @@ import { BottomTabs } from '../app/layout/bottom-tabs.tsx'
 import { NotFound } from '../app/layout/not-found.tsx'
 import { Toaster } from '../components/ui/toast.tsx'
 import { LazyInstallOffer } from '../features/install/components/lazy-install-offer.tsx'
+import { LazyTradeToasts } from './_app/-lazy-trade-toasts.tsx'
 import { useSession } from '../lib/session.ts'
 
 // Desktop only: a phone's first visit does not fetch them (bench/size.ts).
 const TopNav = lazy(() => import('../app/layout/top-nav.tsx').then((m) => ({ default: m.TopNav })))
-// Signed in only, in its own chunk: toasts for what the order engine does while the app is open.
-const TradeToasts = lazy(() => import('../features/trade/components/trade-toasts.tsx').then((m) => ({ default: m.TradeToasts })))
 const Footer = lazy(() => import('../app/layout/footer.tsx').then((m) => ({ default: m.Footer })))
 
 // Unknown addresses and old path names are the splat route's (_app/$.tsx); notFound() thrown by a screen shows here.
@@ -45,11 +44,7 @@ function AppLayout() {
         <BottomTabs />
       )}
       <Toaster />
-      {isSignedIn && (
-        <Suspense fallback={null}>
-          <TradeToasts />
-        </Suspense>
-      )}
+      {isSignedIn && <LazyTradeToasts />}
       <LazyInstallOffer />
     </div>
   )

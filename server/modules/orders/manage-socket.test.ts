@@ -46,18 +46,18 @@ it('tells the owner’s tabs about a TP change, a partial close and a close all'
   await orderUpdates(tab, 1)
 
   await post(owner.token, 'modifyOrderStops', { orderNo, takeProfit: '1.17000' })
-  expect((await orderUpdates(tab, 2))[1]).toEqual({ orderNo, kind: 'contract', status: 'open', closeReason: null })
+  expect((await orderUpdates(tab, 2))[1]).toMatchObject({ orderNo, kind: 'contract', status: 'open', closeReason: null, symbol: 'EURUSD', lots: '1' })
 
   const balances = () => tab.frames.filter((f) => f.message.messageType === 'balance_update').length
   // The open's and the TP change's (which tells every process's engine the book changed).
   await expect.poll(balances).toBe(2)
   const { closed } = (await post(owner.token, 'partialClosePosition', { orderNo, lots: '0.5' })).body.data as PartlyClosed
-  expect((await orderUpdates(tab, 4)).slice(2)).toEqual([
-    { orderNo, kind: 'contract', status: 'open', closeReason: null },
-    { orderNo: closed.orderNo, kind: 'contract', status: 'closed', closeReason: 'user' },
+  expect((await orderUpdates(tab, 4)).slice(2)).toMatchObject([
+    { orderNo, kind: 'contract', status: 'open', closeReason: null, lots: '0.5' },
+    { orderNo: closed.orderNo, kind: 'contract', status: 'closed', closeReason: 'user', lots: '0.5' },
   ])
   await expect.poll(balances).toBe(3)
 
   await post(owner.token, 'closeAllPositions', {})
-  expect((await orderUpdates(tab, 5))[4]).toEqual({ orderNo, kind: 'contract', status: 'closed', closeReason: 'user' })
+  expect((await orderUpdates(tab, 5))[4]).toMatchObject({ orderNo, kind: 'contract', status: 'closed', closeReason: 'user', lots: '0.5' })
 })

@@ -9,20 +9,16 @@ import type { OrderUpdate } from '#contract/orders.ts'
 import { buttonClass } from '../../../components/ui/button.tsx'
 import { toast } from '../../../components/ui/toast.tsx'
 import { useFormat } from '../../../lib/format.ts'
-import { loadScreenMessages } from '../../../lib/i18n.ts'
 import { onOrderUpdate } from '../../../lib/order-events.ts'
 import { PENDING_LABELS, SIDE_LABELS } from '../labels.ts'
 import { useLotsText } from '../use-lots-text.ts'
 
-/** Mounted once by the layout while a user is signed in; renders nothing itself. */
+/** Mounted once by the layout while a user is signed in, once the screens catalog is loaded
+ * (routes/_app/-lazy-trade-toasts.tsx); renders nothing itself. */
 export function TradeToasts({ currency = 'USDT' }: { currency?: string }) {
   const { t, i18n } = useLingui()
   const f = useFormat()
   const lotsText = useLotsText()
-  useEffect(() => {
-    // This feature's words live in the screens catalog; a toast may come before any trade screen loaded it.
-    void loadScreenMessages()
-  }, [])
   useEffect(
     () =>
       onOrderUpdate((u: OrderUpdate) => {
