@@ -1,16 +1,13 @@
 // The socket's order_update frames, for whoever wants more than a refresh: the trade feature's toasts
 // (features/trade/components/trade-toasts.tsx) listen here, the socket handler (app/realtime.tsx) emits. A tiny
-// emitter outside React, like the toast store, so the socket needs no knowledge of who listens.
-import { OrderUpdate } from '#contract/orders.ts'
-
-type Listener = (update: OrderUpdate) => void
+// emitter outside React, like the toast store, so the socket needs no knowledge of who listens. It passes the frame's
+// data as it came: the listener validates it (OrderUpdate in #contract/orders.ts), so the schema library stays out of
+// the first visit's bundle (bench/size.ts), which this file is part of.
+type Listener = (data: unknown) => void
 const listeners = new Set<Listener>()
 
-/** Emits a frame's data when it is an OrderUpdate; anything else is ignored. */
 export function emitOrderUpdate(data: unknown): void {
-  const parsed = OrderUpdate.safeParse(data)
-  if (!parsed.success) return
-  for (const listener of listeners) listener(parsed.data)
+  for (const listener of listeners) listener(data)
 }
 
 export function onOrderUpdate(listener: Listener): () => void {

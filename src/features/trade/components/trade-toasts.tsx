@@ -5,7 +5,7 @@
 import { useEffect } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
-import type { OrderUpdate } from '#contract/orders.ts'
+import { OrderUpdate } from '#contract/orders.ts'
 import { buttonClass } from '../../../components/ui/button.tsx'
 import { toast } from '../../../components/ui/toast.tsx'
 import { useFormat } from '../../../lib/format.ts'
@@ -21,7 +21,10 @@ export function TradeToasts({ currency = 'USDT' }: { currency?: string }) {
   const lotsText = useLotsText()
   useEffect(
     () =>
-      onOrderUpdate((u: OrderUpdate) => {
+      onOrderUpdate((data) => {
+        const parsed = OrderUpdate.safeParse(data)
+        if (!parsed.success) return
+        const u = parsed.data
         if (!u.symbol || !u.side || !u.lots) return
         const size = lotsText(u.lots)
         const symbol = u.symbol
