@@ -12,6 +12,16 @@ describe('simulated candle history', () => {
     expect(historyCandles(btc, '1h', new Decimal('95000'), NOW)).toEqual(historyCandles(btc, '1h', new Decimal('95000'), NOW))
   })
 
+  it('gives bars tick counts that vary, busier where the price moved further', () => {
+    const candles = historyCandles(instrumentBySymbol('EURUSD')!, '1m', new Decimal('1.16494'), NOW)
+    const ticks = candles.map((c) => c.ticks)
+    expect(new Set(ticks).size).toBeGreaterThan(10)
+    const range = (c: (typeof candles)[number]) => Number(c.high) - Number(c.low)
+    const byRange = [...candles].sort((a, b) => range(a) - range(b))
+    const mean = (cs: typeof candles) => cs.reduce((sum, c) => sum + c.ticks, 0) / cs.length
+    expect(mean(byRange.slice(-100))).toBeGreaterThan(mean(byRange.slice(0, 100)))
+  })
+
   it('ends at the current bid just before the current interval and joins each candle to the next', () => {
     const eur = instrumentBySymbol('EURUSD')!
     const candles = historyCandles(eur, '5m', new Decimal('1.16494'), NOW)
@@ -22,6 +32,8 @@ describe('simulated candle history', () => {
       expect(candles[i]!.open).toBe(candles[i - 1]!.close)
     }
     for (const c of candles) {
+      // A simulated tick volume: whole, at least one, at most one a second (the simulator's default pace).
+      expect(Number.isInteger(c.ticks) && c.ticks >= 1 && c.ticks <= 300).toBe(true)
       expect(Decimal.max(c.open, c.close).lte(c.high) && Decimal.min(c.open, c.close).gte(c.low)).toBe(true)
       expect(c.open.split('.')[1]).toHaveLength(5)
       // Inside the simulator's band around the start price.

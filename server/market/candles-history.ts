@@ -1,7 +1,9 @@
 // A plausible simulated past for a chart that would otherwise start empty: a deterministic walk (seeded by symbol and
 // interval) backwards from the current price, only over intervals in which the market trades. Quotes already say the
 // prices are simulated; these candles are their past. The walk runs in floating point because it only draws a shape:
-// every price is rounded to the instrument's digits (toDigits), and no order is ever priced from history.
+// every price is rounded to the instrument's digits (toDigits), and no order is ever priced from history. Their tick
+// volume is simulated too (ticksOf): a count drawn from the same kind of seeded generator, on a stream of its own so
+// the prices stay the walk they always were.
 import Decimal from 'decimal.js'
 import type { CandleInterval } from '#contract/markets.ts'
 import { isMarketOpen, nextOpen } from '#contract/trading-hours.ts'
@@ -52,12 +54,22 @@ function trades(instrument: HistoryInstrument, start: number, ms: number) {
 }
 
 /**
+ * A simulated bar's tick count: at most one a second, as the simulator ticks by default (TICK_MS, docs/api.md), and
+ * more in a bar that moved further, like a real market's busier bars; at least one.
+ */
+function ticksOf(random: () => number, ms: number, move: number, sigma: number): number {
+  const busy = Math.min(1, sigma > 0 ? move / (2 * sigma) : 0)
+  return Math.max(1, Math.round((ms / 1000) * (0.3 + 0.35 * random() + 0.35 * busy)))
+}
+
+/**
  * Up to `count` candles that end before `before`'s interval, oldest first; the newest closes at `endBid`, so the live
  * candles continue the line.
  */
 export function historyCandles(instrument: HistoryInstrument, interval: CandleInterval, endBid: Decimal, before: number, count = HISTORY_CANDLES): SymbolCandle[] {
   const ms = INTERVAL_MS[interval]
   const random = seeded(hash(`${instrument.symbol} ${interval}`))
+  const ticksRandom = seeded(hash(`${instrument.symbol} ${interval} ticks`))
   const sigma = Number(instrument.volatility) * Math.sqrt(ms / DAY_MS)
   const start = Number(instrument.start)
   const [low, high] = [start * (1 - Number(BAND)), start * (1 + Number(BAND))]
@@ -73,7 +85,8 @@ export function historyCandles(instrument: HistoryInstrument, interval: CandleIn
     if (open < low) open = 2 * low - open
     const top = Math.max(open, close) * (1 + Math.abs(normal(random)) * sigma * 0.4)
     const bottom = Math.min(open, close) * (1 - Math.abs(normal(random)) * sigma * 0.4)
-    candles.push({ symbol: instrument.symbol, interval, time: t, open: fix(open), high: fix(top), low: fix(bottom), close: fix(close) })
+    const ticks = ticksOf(ticksRandom, ms, (top - bottom) / close, sigma)
+    candles.push({ symbol: instrument.symbol, interval, time: t, open: fix(open), high: fix(top), low: fix(bottom), close: fix(close), ticks })
     close = open
   }
   return candles.reverse()

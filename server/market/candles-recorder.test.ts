@@ -30,15 +30,16 @@ describe('candle recorder', () => {
     tick('3210.00', NOW)
     tick('3215.50', NOW + 1000)
     await rec.flush()
-    expect(await readCandles(app.db, symbol, '1m', NOW + 60_000, 10)).toEqual([{ time: MINUTE, open: '3210.00', high: '3215.50', low: '3210.00', close: '3215.50' }])
+    expect(await readCandles(app.db, symbol, '1m', NOW + 60_000, 10)).toEqual([{ time: MINUTE, open: '3210.00', high: '3215.50', low: '3210.00', close: '3215.50', ticks: 2 }])
     tick('3190.25', NOW + 2000)
     tick('3200.00', NOW + 60_000)
     await rec.stop()
     expect(await readCandles(app.db, symbol, '1m', NOW + 120_000, 10)).toEqual([
-      { time: MINUTE, open: '3210.00', high: '3215.50', low: '3190.25', close: '3190.25' },
-      { time: MINUTE + 60_000, open: '3200.00', high: '3200.00', low: '3200.00', close: '3200.00' },
+      // Written at both flushes: its count is the three ticks heard, not 2 + 3.
+      { time: MINUTE, open: '3210.00', high: '3215.50', low: '3190.25', close: '3190.25', ticks: 3 },
+      { time: MINUTE + 60_000, open: '3200.00', high: '3200.00', low: '3200.00', close: '3200.00', ticks: 1 },
     ])
-    expect(await readCandles(app.db, symbol, '1d', NOW + 120_000, 10)).toEqual([{ time: Date.UTC(2026, 10, 25), open: '3210.00', high: '3215.50', low: '3190.25', close: '3200.00' }])
+    expect(await readCandles(app.db, symbol, '1d', NOW + 120_000, 10)).toEqual([{ time: Date.UTC(2026, 10, 25), open: '3210.00', high: '3215.50', low: '3190.25', close: '3200.00', ticks: 4 }])
   })
 
   it('writes nothing on a follower', async () => {

@@ -12,7 +12,7 @@ import { bucketOf, INTERVAL_MS, type SymbolCandle } from './candles.ts'
 import { historyCandles } from './candles-history.ts'
 
 /**
- * Rows per statement: 7 parameters each stays far below PostgreSQL's 65 535, and on PGlite (one connection) a chunk
+ * Rows per statement: 8 parameters each stays far below PostgreSQL's 65 535, and on PGlite (one connection) a chunk
  * takes about 0.1 s, so requests interleave with a long backfill instead of waiting for all of it.
  */
 const CHUNK = 1000
@@ -20,6 +20,9 @@ const CHUNK = 1000
 /**
  * Upserts candles, many per statement. A candle already stored (by an earlier leader, or before a restart) keeps its
  * open and widens to the new high and low, so a change of leader mid-interval loses nothing; 'keep' leaves it as is.
+ * A candle's tick count is the number its builder heard so far, not the ticks since the last write: the larger of the
+ * stored and the new count stays, so writing the live candle every flush never adds its ticks twice. (A process that
+ * restarts mid-interval heard only part of that bar; its count then stays at the larger part.)
  */
 export async function saveCandles(db: Db, rows: SymbolCandle[], mode: 'merge' | 'keep' = 'merge') {
   for (let i = 0; i < rows.length; i += CHUNK) {
@@ -32,15 +35,25 @@ export async function saveCandles(db: Db, rows: SymbolCandle[], mode: 'merge' | 
           high: sql`GREATEST(market_candles.high, excluded.high)`,
           low: sql`LEAST(market_candles.low, excluded.low)`,
           close: sql`excluded.close`,
+          ticks: sql`GREATEST(market_candles.ticks, excluded.ticks)`,
         },
       })
   }
 }
 
+const candleColumns = {
+  time: marketCandles.time,
+  open: marketCandles.open,
+  high: marketCandles.high,
+  low: marketCandles.low,
+  close: marketCandles.close,
+  ticks: marketCandles.ticks,
+}
+
 /** The newest `limit` stored candles that start before `before`, oldest first. */
 export async function readCandles(db: Db, symbol: string, interval: CandleInterval, before: number, limit: number): Promise<Candle[]> {
   const rows = await db
-    .select({ time: marketCandles.time, open: marketCandles.open, high: marketCandles.high, low: marketCandles.low, close: marketCandles.close })
+    .select(candleColumns)
     .from(marketCandles)
     .where(and(eq(marketCandles.symbol, symbol), eq(marketCandles.interval, interval), lt(marketCandles.time, before)))
     .orderBy(desc(marketCandles.time))
@@ -102,7 +115,7 @@ export const HISTORY_DEPTH = 1000
 /** The first stored candle that starts at `from` exactly (the oldest one a chart shows when it pages back). */
 async function candleAt(db: Db, symbol: string, interval: CandleInterval, from: number): Promise<Candle | undefined> {
   const [row] = await db
-    .select({ time: marketCandles.time, open: marketCandles.open, high: marketCandles.high, low: marketCandles.low, close: marketCandles.close })
+    .select(candleColumns)
     .from(marketCandles)
     .where(and(eq(marketCandles.symbol, symbol), eq(marketCandles.interval, interval), eq(marketCandles.time, from)))
   return row

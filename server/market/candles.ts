@@ -1,6 +1,7 @@
 // Candles of bid prices built from the ticks this process hears (every process keeps the open ones, so any can answer
 // getKline with the live candle). The leader also records which candles changed, and candles-store.ts upserts them
-// in batches every few seconds instead of writing per tick.
+// in batches every few seconds instead of writing per tick. Each candle counts the ticks (quote updates) that fell
+// in it: the feed has no traded volume, so the chart shows tick volume, as MetaTrader 5 does for forex.
 import Decimal from 'decimal.js'
 import type { Candle, CandleInterval } from '#contract/markets.ts'
 import type { Ticker } from '#contract/socket.ts'
@@ -43,12 +44,13 @@ export function createCandleBook() {
         const start = bucketOf(interval, time)
         let candle = open.get(key)
         if (candle?.time !== start) {
-          candle = { symbol, interval, time: start, open: bid, high: bid, low: bid, close: bid }
+          candle = { symbol, interval, time: start, open: bid, high: bid, low: bid, close: bid, ticks: 1 }
           open.set(key, candle)
         } else {
           if (price.gt(candle.high)) candle.high = bid
           if (price.lt(candle.low)) candle.low = bid
           candle.close = bid
+          candle.ticks++
         }
         changed?.set(`${key} ${start}`, candle)
       }
@@ -60,7 +62,7 @@ export function createCandleBook() {
     /** The newest candle this process built for the symbol and interval (the open one while its market trades). */
     latest(symbol: string, interval: CandleInterval): Candle | undefined {
       const candle = open.get(`${symbol} ${interval}`)
-      return candle && { time: candle.time, open: candle.open, high: candle.high, low: candle.low, close: candle.close }
+      return candle && { time: candle.time, open: candle.open, high: candle.high, low: candle.low, close: candle.close, ticks: candle.ticks }
     },
     /** Copies of the candles changed since the last call; the first call starts the recording. */
     drain(): SymbolCandle[] {

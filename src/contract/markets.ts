@@ -64,8 +64,11 @@ export type InstrumentQuote = z.infer<typeof InstrumentQuote>
 export const CandleInterval = z.enum(['1m', '5m', '15m', '1h', '1d'])
 export type CandleInterval = z.infer<typeof CandleInterval>
 
-/** A candle of bid prices (as MT5 draws them); `time` is the interval's start. */
-export const Candle = z.object({ time: Millis, open: Decimal, high: Decimal, low: Decimal, close: Decimal })
+/**
+ * A candle of bid prices (as MT5 draws them); `time` is the interval's start. `ticks` is its tick volume: how many
+ * quote updates fell in it (the feed has no traded volume; a simulated past has simulated counts, docs/api.md).
+ */
+export const Candle = z.object({ time: Millis, open: Decimal, high: Decimal, low: Decimal, close: Decimal, ticks: z.int().check(z.gte(0)) })
 export type Candle = z.infer<typeof Candle>
 
 export const KlineQuery = z.object({

@@ -1,7 +1,8 @@
 // The instrument screen's layout: chart first with its OHLC legend and full screen; Sell and Buy with the live bid
 // and ask always in reach on a phone (fixed above the tab bar), never clipping a price, in German at 320 too; and at
 // 1440x900 a trading layout where the chart, the ticket's confirm button and the positions all show without
-// scrolling. The ticket itself is trade.spec.ts's.
+// scrolling; and, on either project's screen, the legend's tick volume (the chart's volume is a count of quote
+// updates, the feed having no traded volume). The ticket itself is trade.spec.ts's.
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { installWallet } from './fixtures/wallet.ts'
 import { signInFresh } from './fixtures/app.ts'
@@ -39,6 +40,17 @@ const fitsInside = (button: Locator) =>
       return r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 && s.scrollWidth <= s.clientWidth + 1
     })
   })
+
+// Under the project's own screen: the phone (mobile) and 1440x900 (desktop).
+test('the legend names the newest bar\'s tick volume, a whole number above zero', async ({ page }) => {
+  await openInstrument(page)
+  const legend = page.getByTestId('chart-legend')
+  await expect(legend).toContainText('Tick volume')
+  const ticks = legend.getByTestId('legend-ticks')
+  // English grouping, no decimals: 1,234.
+  await expect(ticks).toHaveText(/^\d{1,3}(,\d{3})*$/)
+  expect(Number((await ticks.textContent())!.replaceAll(',', ''))).toBeGreaterThan(0)
+})
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 428, height: 926 }, isMobile: true, hasTouch: true })

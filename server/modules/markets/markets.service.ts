@@ -97,6 +97,8 @@ export async function klines(app: FastifyInstance, query: KlineQuery): Promise<C
       high: new Decimal(live.high).gt(last.high) ? live.high : last.high,
       low: new Decimal(live.low).lt(last.low) ? live.low : last.low,
       close: live.close,
+      // Both counts are of the same interval (neither is a part to add): the larger one heard more of it.
+      ticks: Math.max(live.ticks, last.ticks),
     }
   } else if (!last || last.time < live.time) {
     candles.push(live)

@@ -1,7 +1,7 @@
 // Candles of bid prices (written by the leader, server/market/candles-store.ts) and each user's favourite symbols.
-// Migration: server/db/migrations/0012_markets.sql.
+// Migrations: server/db/migrations/0012_markets.sql, 0032_candle_ticks.sql (tick volume).
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
+import { bigint, check, index, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.table.ts'
 
 export const marketCandles = pgTable(
@@ -15,6 +15,8 @@ export const marketCandles = pgTable(
     high: numeric('high').notNull(),
     low: numeric('low').notNull(),
     close: numeric('close').notNull(),
+    /** Tick volume: the quote updates that fell in the candle (simulated for the simulated past). */
+    ticks: integer('ticks').notNull().default(0),
   },
   (t) => [
     primaryKey({ name: 'market_candles_pkey', columns: [t.symbol, t.interval, t.time] }),

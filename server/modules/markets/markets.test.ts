@@ -84,19 +84,20 @@ describe('GET /api/getKline', () => {
 
   it('answers the newest candles before `to` in ascending order, with the live candle merged in', async () => {
     // XRPUSDT stands for a symbol with stored history: minutes base .. base + 9.
-    const stored = Array.from({ length: 10 }, (_, i) => ({ symbol: 'XRPUSDT', interval: '1m' as const, time: base + i * MINUTE, open: '2.3000', high: '2.3100', low: '2.2900', close: '2.3050' }))
+    const stored = Array.from({ length: 10 }, (_, i) => ({ symbol: 'XRPUSDT', interval: '1m' as const, time: base + i * MINUTE, open: '2.3000', high: '2.3100', low: '2.2900', close: '2.3050', ticks: 40 + i }))
     await saveCandles(app.db, stored)
-    // The live minute: stored once by the leader, ticking on since.
-    await saveCandles(app.db, [{ symbol: 'XRPUSDT', interval: '1m', time: SATURDAY, open: '2.3050', high: '2.3060', low: '2.3040', close: '2.3060' }])
+    // The live minute: stored once by the leader (after one tick), ticking on since.
+    await saveCandles(app.db, [{ symbol: 'XRPUSDT', interval: '1m', time: SATURDAY, open: '2.3050', high: '2.3060', low: '2.3040', close: '2.3060', ticks: 1 }])
     await app.hub.publishTickers([ticker('XRPUSDT', '2.3200', '2.3210', '2.3000', SATURDAY + 5000)])
     await app.hub.publishTickers([ticker('XRPUSDT', '2.3010', '2.3020', '2.3000', SATURDAY + 6000)])
 
     const { status, body } = await get(`/api/getKline?symbol=XRPUSDT&interval=1m&limit=3&to=${SATURDAY + MINUTE}`)
     expect(status).toBe(200)
     expect(body.data).toEqual([
-      { time: base + 8 * MINUTE, open: '2.3000', high: '2.3100', low: '2.2900', close: '2.3050' },
-      { time: base + 9 * MINUTE, open: '2.3000', high: '2.3100', low: '2.2900', close: '2.3050' },
-      { time: SATURDAY, open: '2.3050', high: '2.3200', low: '2.3010', close: '2.3010' },
+      { time: base + 8 * MINUTE, open: '2.3000', high: '2.3100', low: '2.2900', close: '2.3050', ticks: 48 },
+      { time: base + 9 * MINUTE, open: '2.3000', high: '2.3100', low: '2.2900', close: '2.3050', ticks: 49 },
+      // The live candle's count is the ticks this process heard in it: the larger count, never the two added.
+      { time: SATURDAY, open: '2.3050', high: '2.3200', low: '2.3010', close: '2.3010', ticks: 2 },
     ])
     // Paging back: the candles that start before the oldest one shown, then a simulated past joined to them.
     const older = (await get(`/api/getKline?symbol=XRPUSDT&interval=1m&limit=100&to=${base + 8 * MINUTE}`)).body.data as Array<{ time: number; close: string }>
@@ -107,18 +108,21 @@ describe('GET /api/getKline', () => {
 
   it('never shows an empty chart: a market with no stored candles gets a simulated past up to its price', async () => {
     await app.hub.publishTickers([ticker('LINKUSDT', '18.250', '18.270', '18.000', SATURDAY + 2000)])
-    const candles = (await get('/api/getKline?symbol=LINKUSDT&interval=15m')).body.data as Array<{ time: number; open: string; close: string }>
+    const candles = (await get('/api/getKline?symbol=LINKUSDT&interval=15m')).body.data as Array<{ time: number; open: string; close: string; ticks: number }>
     expect(candles).toHaveLength(300)
     // The past ends where the live candle opens; the live candle is the newest.
     expect(candles.at(-1)).toMatchObject({ time: SATURDAY, open: '18.250', close: '18.250' })
     expect(candles.at(-2)).toMatchObject({ time: SATURDAY - 15 * MINUTE, close: '18.250' })
+    // Every bar has a tick volume: the simulated past a simulated count, the live bar the one tick it heard.
+    expect(candles.at(-1)).toMatchObject({ ticks: 1 })
+    for (const c of candles) expect(Number.isInteger(c.ticks) && c.ticks > 0).toBe(true)
   })
 
   it('shows a live candle that is not stored yet, newest last', async () => {
     const symbol = 'ADAUSDT'
     await app.hub.publishTickers([ticker(symbol, '0.7000', '0.7005', '0.7000', SATURDAY + 1000)])
     const { body } = await get(`/api/getKline?symbol=${symbol}&interval=1h&limit=1`)
-    expect(body.data).toEqual([{ time: SATURDAY, open: '0.7000', high: '0.7000', low: '0.7000', close: '0.7000' }])
+    expect(body.data).toEqual([{ time: SATURDAY, open: '0.7000', high: '0.7000', low: '0.7000', close: '0.7000', ticks: 1 }])
   })
 
   it('answers 404 for an unknown symbol and 400 for a bad interval, limit or time', async () => {

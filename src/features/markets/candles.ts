@@ -8,12 +8,13 @@ export const INTERVAL_MS: Record<CandleInterval, number> = { '1m': MINUTE, '5m':
 
 /**
  * The candle after this tick: the last one widened and closed at the bid when the tick falls in it, a new one
- * opened at the bid when the tick starts the next interval, or null for a tick older than the last candle.
+ * opened at the bid when the tick starts the next interval, or null for a tick older than the last candle. Each tick
+ * adds one to the candle's tick volume (the caller passes each quote once: a repeated one is no new tick).
  */
 export function nextCandle(last: Candle | null, tick: Ticker, intervalMs: number): Candle | null {
   const start = Math.floor(tick.time / intervalMs) * intervalMs
   const bid = tick.bid
-  if (!last || start > last.time) return { time: start, open: bid, high: bid, low: bid, close: bid }
+  if (!last || start > last.time) return { time: start, open: bid, high: bid, low: bid, close: bid, ticks: 1 }
   if (start < last.time) return null
   const price = new Decimal(bid)
   return {
@@ -22,5 +23,6 @@ export function nextCandle(last: Candle | null, tick: Ticker, intervalMs: number
     high: price.gt(last.high) ? bid : last.high,
     low: price.lt(last.low) ? bid : last.low,
     close: bid,
+    ticks: last.ticks + 1,
   }
 }

@@ -3,7 +3,10 @@
 // The last candle follows the same socket ticks that drive prices and P/L. Prices become numbers only for drawing;
 // no maths is done on them here: the OHLC legend shows the candle's own decimal strings (the bar under the cursor,
 // else the last). Full screen: the chart covers the screen (the Fullscreen API where the browser has it, asking a
-// phone for landscape; a fixed overlay otherwise). The feed has no traded volume, so none is drawn.
+// phone for landscape; a fixed overlay otherwise). The feed has no traded volume, so the bottom fifth of the chart
+// draws tick volume instead (a histogram of each bar's count of quote updates, as MetaTrader 5 does for forex;
+// docs/api.md getKline), coloured like its candle, and the legend names it "Tick volume", never "Volume". The live
+// bar counts the ticks this screen hears until the next fetch brings the server's count.
 import { useEffect, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -22,7 +25,12 @@ import { useFullScreen } from './use-full-screen.ts'
 export type ChartLine = { price: string; label: string; kind: 'entry' | 'tp' | 'sl' | 'stopout' }
 
 type Lib = typeof import('lightweight-charts')
-type Chart = { api: import('lightweight-charts').IChartApi; series: import('lightweight-charts').ISeriesApi<'Candlestick'> }
+type Chart = {
+  api: import('lightweight-charts').IChartApi
+  series: import('lightweight-charts').ISeriesApi<'Candlestick'>
+  volume: import('lightweight-charts').ISeriesApi<'Histogram'>
+}
+type Colours = { up: string; down: string }
 
 const INTERVALS: CandleInterval[] = ['1m', '5m', '15m', '1h', '1d']
 const toBar = (c: Candle) => ({
@@ -37,6 +45,19 @@ function cssVar(name: string) {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim()
 }
 
+/** A #rrggbb colour made translucent, so the volume stays behind the candles' colours; others as they are. */
+function translucent(colour: string, alpha: number) {
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour)
+  return hex ? `rgba(${parseInt(hex[1]!, 16)}, ${parseInt(hex[2]!, 16)}, ${parseInt(hex[3]!, 16)}, ${alpha})` : colour
+}
+
+/** A bar of tick volume, coloured as its candle: up when it closed at or above its open. */
+const toVolume = (c: Candle, colours: Colours) => ({
+  time: (c.time / 1000) as import('lightweight-charts').UTCTimestamp,
+  value: c.ticks,
+  color: Number(c.close) >= Number(c.open) ? colours.up : colours.down,
+})
+
 export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; digits: number; quote?: Ticker; lines: ChartLine[] }) {
   const { t } = useLingui()
   const isOnline = useIsOnline()
@@ -45,6 +66,9 @@ export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; 
   const box = useRef<HTMLDivElement>(null)
   const chart = useRef<Chart | null>(null)
   const last = useRef<Candle | null>(null)
+  // The newest quote time counted into the live bar: a quote seen again (a closed market's repeated one) is no tick.
+  const counted = useRef(0)
+  const colours = useRef<Colours>({ up: '', down: '' })
   const [lib, setLib] = useState<Lib | null>(null)
   const [libError, setLibError] = useState<unknown>(null)
   // Candles by their start in seconds (the chart's time), for the legend of the bar under the cursor.
@@ -74,7 +98,14 @@ export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; 
     const series = api.addSeries(lib.CandlestickSeries, {
       upColor: up, downColor: down, wickUpColor: up, wickDownColor: down, borderVisible: false,
     })
-    chart.current = { api, series }
+    // The candles keep the top, the tick volume the bottom fifth on a scale of its own (an overlay without axis).
+    series.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } })
+    const volume = api.addSeries(lib.HistogramSeries, {
+      priceScaleId: 'ticks', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false,
+    })
+    volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } })
+    colours.current = { up: translucent(up, 0.5), down: translucent(down, 0.5) }
+    chart.current = { api, series, volume }
     api.subscribeCrosshairMove((param) => {
       setHovered(typeof param.time === 'number' ? (byTime.current.get(param.time) ?? null) : null)
     })
@@ -94,6 +125,7 @@ export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; 
     const c = chart.current
     if (!c || !candles.data) return
     c.series.setData(candles.data.map(toBar))
+    c.volume.setData(candles.data.map((k) => toVolume(k, colours.current)))
     byTime.current = new Map(candles.data.map((k) => [k.time / 1000, k]))
     last.current = candles.data.at(-1) ?? null
     setLastBar(last.current)
@@ -104,12 +136,16 @@ export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; 
   useEffect(() => {
     const c = chart.current
     if (!c || !quote || !candles.data) return
-    const next = nextCandle(last.current, quote, INTERVAL_MS[interval])
-    if (!next) return
+    const moved = nextCandle(last.current, quote, INTERVAL_MS[interval])
+    if (!moved) return
+    // A quote counted already (applied again to fresh candles or another interval) moves the bar but adds no tick.
+    const next = quote.time <= counted.current && moved.time === last.current?.time ? { ...moved, ticks: last.current.ticks } : moved
+    counted.current = Math.max(counted.current, quote.time)
     last.current = next
     byTime.current.set(next.time / 1000, next)
     setLastBar(next)
     c.series.update(toBar(next))
+    c.volume.update(toVolume(next, colours.current))
   }, [quote, interval, candles.data, lib])
 
   // Entry, TP, SL and stop-out of the open positions on this symbol.

@@ -1,4 +1,5 @@
-// Open, high, low and close of one candle over the chart, in the active language's number format: the bar under the
+// Open, high, low and close of one candle over the chart, and its tick volume (the quote updates in it: the feed has
+// no traded volume, so it is never called plain "Volume"), in the active language's number format: the bar under the
 // cursor or finger, else the newest.
 import { Trans } from '@lingui/react/macro'
 import type { Candle } from '#contract/markets.ts'
@@ -32,6 +33,12 @@ export function ChartLegend({ candle, digits }: { candle: Candle | null; digits:
           <Trans context="candle">Close</Trans>
         </dt>
         <dd data-testid="legend-close">{price(candle?.close)}</dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>Tick volume</Trans>
+        </dt>
+        <dd data-testid="legend-ticks">{candle ? f.amount(String(candle.ticks), { digits: 0 }) : '—'}</dd>
       </div>
     </dl>
   )
