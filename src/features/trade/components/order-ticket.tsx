@@ -8,7 +8,7 @@ import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { Instrument } from '#contract/markets.ts'
 import type { Decimal } from 'decimal.js'
-import { PriceMoved, type PendingType, type Side } from '#contract/orders.ts'
+import type { PendingType, PriceMoved, Side } from '#contract/orders.ts'
 import type { Ticker } from '#contract/socket.ts'
 import { openPrice, ratesFromQuotes } from '#contract/trading-math.ts'
 import { BookLabel } from '../../../components/ui/book-badge.tsx'
@@ -148,9 +148,9 @@ function TicketBody({ inst, market, side, onClose }: Props) {
       keys.settled(error)
       // The server saw the price move past the slippage (its 409 carries the quote it would fill at, PriceMoved):
       // the review is re-priced in place at that quote, so one tap confirms again. Other refusals show as they are.
-      const moved = error instanceof ApiError && error.code === 409 ? PriceMoved.safeParse(error.data) : null
-      if (moved?.success && state.type === 'market' && account.data) {
-        const at = atQuote(market, { simulated: quote?.simulated ?? true, symbol: inst.symbol, bid: moved.data.bid, ask: moved.data.ask, time: moved.data.time })
+      const moved = error instanceof ApiError && error.code === 409 ? asPriceMoved(error.data) : null
+      if (moved && state.type === 'market' && account.data) {
+        const at = atQuote(market, { simulated: quote?.simulated ?? true, symbol: inst.symbol, bid: moved.bid, ask: moved.ask, time: moved.time })
         const requoted = previewOrder(inst, sent, account.data, positions.data?.list ?? [], at)
         if (requoted) setConfirming({ quoted: requoted, form: sent, requote: error.message, liveAt: preview.price })
       }
@@ -232,4 +232,17 @@ function formOf(s: TicketState, stops: { tp?: string; sl?: string } | undefined)
     takeProfit: stops?.tp,
     stopLoss: stops?.sl,
   }
+}
+
+const DECIMAL = /^-?\d{1,20}(\.\d{1,18})?$/
+const PRICE_FIELDS = ['bid', 'ask', 'price', 'quotedPrice', 'maxSlippage'] as const
+
+/** A 409's data when it is the quote the server would fill at (PriceMoved), checked by hand: parsing it with the
+ * contract's schema would bring the schema library into the first visit's bundle (the schemas PriceMoved builds on
+ * are defined in modules the first screen imports; bench/size.ts). */
+function asPriceMoved(data: unknown): PriceMoved | null {
+  if (typeof data !== 'object' || data === null) return null
+  const d = data as Record<string, unknown>
+  if (typeof d.symbol !== 'string' || (d.side !== 'buy' && d.side !== 'sell') || typeof d.time !== 'number') return null
+  return PRICE_FIELDS.every((k) => typeof d[k] === 'string' && DECIMAL.test(d[k])) ? (d as PriceMoved) : null
 }

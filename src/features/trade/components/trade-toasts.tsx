@@ -5,13 +5,27 @@
 import { useEffect } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
-import { OrderUpdate } from '#contract/orders.ts'
+import type { OrderUpdate } from '#contract/orders.ts'
 import { buttonClass } from '../../../components/ui/button.tsx'
 import { toast } from '../../../components/ui/toast.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import { onOrderUpdate } from '../../../lib/order-events.ts'
 import { PENDING_LABELS, SIDE_LABELS } from '../labels.ts'
 import { useLotsText } from '../use-lots-text.ts'
+
+const TEXT_FIELDS = ['closeReason', 'symbol', 'lots', 'price', 'profit', 'linkedOrderNo'] as const
+
+/** The frame's data when it has an OrderUpdate's shape, checked by hand: the contract's schema would bring the schema
+ * library into the first visit's bundle (the schemas it builds on are defined in modules the first screen imports). */
+function asOrderUpdate(data: unknown): OrderUpdate | null {
+  if (typeof data !== 'object' || data === null) return null
+  const d = data as Record<string, unknown>
+  if (typeof d.orderNo !== 'string' || (d.kind !== 'contract' && d.kind !== 'limit') || typeof d.status !== 'string') return null
+  if (!TEXT_FIELDS.every((k) => d[k] === undefined || d[k] === null || typeof d[k] === 'string')) return null
+  if (d.side !== undefined && d.side !== 'buy' && d.side !== 'sell') return null
+  if (d.pendingType !== undefined && d.pendingType !== null && d.pendingType !== 'limit' && d.pendingType !== 'stop') return null
+  return d as OrderUpdate
+}
 
 /** Mounted once by the layout while a user is signed in, once the screens catalog is loaded
  * (routes/_app/-lazy-trade-toasts.tsx); renders nothing itself. */
@@ -22,9 +36,8 @@ export function TradeToasts({ currency = 'USDT' }: { currency?: string }) {
   useEffect(
     () =>
       onOrderUpdate((data) => {
-        const parsed = OrderUpdate.safeParse(data)
-        if (!parsed.success) return
-        const u = parsed.data
+        const u = asOrderUpdate(data)
+        if (!u) return
         if (!u.symbol || !u.side || !u.lots) return
         const size = lotsText(u.lots)
         const symbol = u.symbol
