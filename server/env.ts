@@ -138,6 +138,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       publicOrigin: publicOrigin(env.PUBLIC_URL),
       oidc: oidcProviders(env),
       socketsPerAddress: integer('SOCKETS_PER_ADDRESS', env.SOCKETS_PER_ADDRESS, 30),
+      sendingAddressesMax: integer('SENDING_ADDRESSES_MAX', env.SENDING_ADDRESSES_MAX, 10),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       rateLimit: {
         max: integer('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 300),

@@ -54,6 +54,8 @@ export type AppOptions = {
   socketsPerAddress?: number
   /** Trust X-Forwarded-* (behind a load balancer), so rate limits see the client's IP. */
   trustProxy?: boolean
+  /** Sending addresses one user may add besides the sign-in wallet (SENDING_ADDRESSES_MAX). */
+  sendingAddressesMax?: number
   /** Where locales/<bcp47>/server.po live. */
   localesDir?: string
   /** Largest accepted request body in bytes. */
@@ -114,6 +116,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     corsOrigins: options.corsOrigins ?? [],
     socketsPerAddress: options.socketsPerAddress ?? 30,
     trustProxy: options.trustProxy ?? false,
+    sendingAddressesMax: options.sendingAddressesMax ?? 10,
     localesDir: options.localesDir ?? fileURLToPath(new URL('../locales', import.meta.url)),
     bodyLimit: options.bodyLimit ?? 100 * 1024,
     sessionTtlMs: options.sessionTtlMs ?? 30 * DAY_MS,

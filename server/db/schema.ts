@@ -12,5 +12,5 @@ export { operators, operatorSessions, auditLog } from '../modules/ops/ops.table.
 export { uploads } from '../modules/uploads/uploads.table.ts'
 export { kycVerifications } from '../modules/kyc/kyc.table.ts'
 export { withdrawals } from '../modules/withdrawals/withdrawals.table.ts'
-export { fundsNetworks, depositMonitors, deposits, chainCursors } from '../modules/funds/funds.table.ts'
+export { fundsNetworks, depositMonitors, deposits, chainCursors, sendingAddresses, sendingAddressChallenges } from '../modules/funds/funds.table.ts'
 export { userIdentities, oidcFlows } from '../modules/oidc/oidc.table.ts'

@@ -16,7 +16,8 @@ export type DepositStatus = z.infer<typeof DepositStatus>
 
 /**
  * What an on-chain check of a claim found wrong; an empty list means it matched. foreignSender: the transfer came
- * from an address the claimant has not proven to hold (not their sign-in wallet), so an operator decides.
+ * from an address the claimant has not proven to hold (neither their sign-in wallet nor a sending address they added
+ * by signing, sending-addresses.ts), so an operator decides.
  */
 export const CHECK_PROBLEMS = ['notFound', 'failed', 'wrongAddress', 'amountMismatch', 'foreignSender', 'notConfirmed', 'belowMinimum', 'alreadyCredited'] as const
 export const CheckProblem = z.enum(CHECK_PROBLEMS)

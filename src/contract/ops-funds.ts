@@ -18,6 +18,9 @@ export const OpsDeposit = z.object({
   screenshot: z.nullable(z.string()),
   /** Whether the server follows a node, so the check above is the chain's word. */
   chainChecked: z.boolean(),
+  /** The sender as things stand now: the user's sign-in wallet, an address they added by signing, or neither; null
+   * when the sender is not known (no chain check). */
+  senderProof: z.nullable(z.enum(['wallet', 'added', 'none'])),
 })
 export type OpsDeposit = z.infer<typeof OpsDeposit>
 

@@ -39,5 +39,33 @@ export const fundsMessages = {
     id: 'server.funds.tokenDecimalsTooFine',
     message: 'The ledger keeps {currency} with {scale} decimals; a token with more decimals cannot be credited exactly',
   },
+  sendingAddressIsWallet: /*i18n*/ {
+    id: 'server.funds.sendingAddressIsWallet',
+    message: 'This is the wallet you signed in with: it is already proven',
+  },
+  sendingAddressAlready: /*i18n*/ {
+    id: 'server.funds.sendingAddressAlready',
+    message: 'This address is already one of your sending addresses',
+  },
+  sendingAddressLimit: /*i18n*/ {
+    id: 'server.funds.sendingAddressLimit',
+    message: 'You can add at most {max} sending addresses: remove one first',
+  },
+  sendingChallengeUnknown: /*i18n*/ {
+    id: 'server.funds.sendingChallengeUnknown',
+    message: 'This message was not issued to you for this address: ask for a new one',
+  },
+  sendingChallengeExpired: /*i18n*/ {
+    id: 'server.funds.sendingChallengeExpired',
+    message: 'The message to sign has expired: ask for a new one',
+  },
+  sendingChallengeUsed: /*i18n*/ {
+    id: 'server.funds.sendingChallengeUsed',
+    message: 'This message was already used: ask for a new one',
+  },
+  sendingSignatureInvalid: /*i18n*/ {
+    id: 'server.funds.sendingSignatureInvalid',
+    message: 'The signature is not by {address} over this message: sign the exact message with that address',
+  },
   reasonDepositCredit: /*i18n*/ { id: 'server.ledger.reason.deposit.credit', message: 'Deposit credited' },
 } as const

@@ -1,6 +1,7 @@
 // Deposits against a real local chain: a Hardhat node (npm hardhat, offline) on port 8545, the 6-decimal TestUSD
-// deployed with viem, real transfers from users' signed-in wallets. The app follows the node (ETH_RPC_URL) on a
-// PGlite directory of its own, so it can be stopped and started again on the same data.
+// deployed with viem, real transfers from users' signed-in wallets and from addresses they proved by signing. The app
+// follows the node (ETH_RPC_URL) on a PGlite directory of its own, so it can be stopped and started again on the same
+// data.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Deposit, DepositPage, GasPrice } from '#contract/deposits.ts'
+import type { SendingAddressChallenge } from '#contract/sending-addresses.ts'
 import { chainKit, startLocalNode, type ChainKit, type LocalNode } from '../../test/chain/node.ts'
 import { call, newWallet, signIn } from '../../test/helpers.ts'
 import { signInOperator } from '../ops/test-operators.ts'
@@ -154,6 +156,42 @@ describe('a claim checked on chain', () => {
     // The same hash again: refused, whoever asks.
     const again = await claim(claimant.token, { ...body, screenshot: await uploadScreenshot(app, claimant.token) })
     expect(again.status).toBe(409)
+  })
+
+  it('credits a claim from an address the user added by signing, and one from an address they removed waits for an operator', async () => {
+    const user = await signIn(app)
+    const hardware = newWallet()
+    const unproven = newWallet()
+    // The user proves a second address (a hardware wallet, say) by signing the server's message with it.
+    const asked = await call(app, 'POST', '/api/sendingAddressChallenge', { token: user.token, body: { address: hardware.address } })
+    const { message, nonce } = asked.body.data as SendingAddressChallenge
+    const added = await call(app, 'POST', '/api/addSendingAddress', {
+      token: user.token,
+      body: { address: hardware.address, nonce, signature: await hardware.signMessage({ message }) },
+    })
+    expect(added.status).toBe(200)
+    await kit.fund(token, hardware.address, '100')
+    await kit.fund(token, unproven.address, '100')
+    const fromAdded = await kit.sendToken(hardware, token, HOUSE, '15')
+    const fromUnproven = await kit.sendToken(unproven, token, HOUSE, '9')
+    await kit.mine(CONFIRMATIONS)
+    const claimOf = async (txHash: string, amount: string) =>
+      claim(user.token, { currency: 'USDT', network: 'ERC20', amount, txHash, last6: txHash.slice(-6), screenshot: await uploadScreenshot(app, user.token) })
+
+    const credited = await claimOf(fromAdded.transactionHash, '15')
+    expect(credited.body.data).toMatchObject({ status: 'credited', fromAddress: hardware.address, check: { problems: [] } })
+    const waiting = await claimOf(fromUnproven.transactionHash, '9')
+    expect(waiting.body.data).toMatchObject({ status: 'review', check: { problems: ['foreignSender'] } })
+    expect(await liveAvailable(app, user.token, 'USDT')).toBe('15')
+
+    // Removed: a later transfer from it is claimed like any stranger's.
+    await call(app, 'POST', '/api/removeSendingAddress', { token: user.token, body: { address: hardware.address } })
+    const later = await kit.sendToken(hardware, token, HOUSE, '4')
+    await kit.mine(CONFIRMATIONS)
+    const afterRemoval = await claimOf(later.transactionHash, '4')
+    expect(afterRemoval.body.data).toMatchObject({ status: 'review', check: { problems: ['foreignSender'] } })
+    expect(await liveAvailable(app, user.token, 'USDT')).toBe('15')
+    expect(await creditedJournals(fromAdded.transactionHash.toLowerCase())).toBe(1)
   })
 
   it('finds nothing wrong with a claimed transfer from the claimant\'s own sign-in wallet', async () => {

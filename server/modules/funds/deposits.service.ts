@@ -17,6 +17,7 @@ import { retrying } from '../../ledger/db-errors.ts'
 import { userById } from '../auth/users.repository.ts'
 import { ownedUpload } from '../uploads/uploads.service.ts'
 import { chainOf, gasPriceGwei, paidTo, transfersOfTx } from './chain.ts'
+import { addedAddresses } from './sending-addresses.ts'
 import { depositsOpen, isFollowed, listNetworks, networkOf, publicNetwork, type NetworkConfig } from './funds.service.ts'
 import { depositMonitors, deposits } from './funds.table.ts'
 
@@ -52,16 +53,18 @@ const userAddress = async (db: Db, userId: string) => (await userById(db, userId
 const hasRpc = (app: FastifyInstance) => Boolean(app.conf.ethRpcUrl)
 
 /**
- * Addresses the user proved to hold, lower case: the sign-in wallet (its signature made the account) and the ones
- * they asked to follow (addMonitor takes the sign-in wallet only). A transaction hash is public, so a claim of a
- * transfer from any other address may be someone else's money: it waits for an operator.
+ * Addresses the user proved to hold, lower case: the sign-in wallet (its signature made the account), the ones they
+ * asked to follow (addMonitor takes the sign-in wallet only) and the ones they added by signing a message with them
+ * (sending-addresses.ts). A transaction hash is public, so a claim of a transfer from any other address may be
+ * someone else's money: it waits for an operator. Read at each check, so a removed address stops counting.
  */
-async function provenAddresses(db: Db, userId: string): Promise<string[]> {
-  const [own, monitors] = await Promise.all([
+export async function provenAddresses(db: Db, userId: string): Promise<string[]> {
+  const [own, monitors, added] = await Promise.all([
     userAddress(db, userId),
     db.select({ address: depositMonitors.address }).from(depositMonitors).where(eq(depositMonitors.userId, userId)),
+    addedAddresses(db, userId),
   ])
-  return [own, ...monitors.map((m) => m.address)].filter((a): a is string => a !== null).map((a) => a.toLowerCase())
+  return [own, ...monitors.map((m) => m.address), ...added].filter((a): a is string => a !== null).map((a) => a.toLowerCase())
 }
 
 /** /initRechargeCode: what the deposit screen shows for one currency on one network. */

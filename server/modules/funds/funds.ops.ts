@@ -17,17 +17,19 @@ import { audit } from '../ops/audit.ts'
 import { opsRoute } from '../ops/ops-route.ts'
 import { creditJournal, depositById, pushDepositUpdate, toDeposit, type DepositRow } from './deposits.service.ts'
 import { listNetworks, networkOf } from './funds.service.ts'
+import { senderProofs } from './sending-addresses.ts'
 import { deposits, fundsNetworks } from './funds.table.ts'
 
 async function opsDeposits(app: FastifyInstance, rows: DepositRow[]): Promise<OpsDeposit[]> {
-  const labels = await userLabels(app.db, rows.map((r) => r.userId))
-  return rows.map((row) => ({
+  const [labels, proofs] = await Promise.all([userLabels(app.db, rows.map((r) => r.userId)), senderProofs(app.db, rows)])
+  return rows.map((row, i) => ({
     ...toDeposit(row),
     userId: row.userId,
     user: labels.get(row.userId) ?? row.userId,
     last6: row.last6,
     screenshot: row.screenshot,
     chainChecked: row.checkResult !== null,
+    senderProof: proofs[i] ?? null,
   }))
 }
 

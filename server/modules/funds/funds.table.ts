@@ -1,7 +1,8 @@
 // Currencies on networks (configuration operators edit), deposits, the addresses the chain follower watches and its
-// cursor (migration 0017_funds.sql). The funds module owns these tables; withdrawals read funds_networks through
+// cursor (migration 0017_funds.sql), and the sending addresses users proved by signing (0033_sending_addresses.sql). The funds module owns these tables; withdrawals read funds_networks through
 // funds.service.ts. Amounts are numeric (decimal strings in TypeScript).
-import { bigint, boolean, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.table.ts'
 
 const decimal = (name: string) => numeric(name, { precision: 38, scale: 18 })
@@ -78,3 +79,41 @@ export const chainCursors = pgTable('chain_cursors', {
   nextBlock: bigint('next_block', { mode: 'number' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/** Addresses a user proved to hold by signing a challenge (sending-addresses.ts); removal stamps removed_at. */
+export const sendingAddresses = pgTable(
+  'sending_addresses',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** EIP-55. */
+    address: text('address').notNull(),
+    nonce: text('nonce').notNull(),
+    message: text('message').notNull(),
+    signature: text('signature').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sending_addresses_active_idx').on(t.userId, sql`lower(${t.address})`).where(sql`removed_at IS NULL`),
+    uniqueIndex('sending_addresses_nonce_idx').on(t.nonce),
+  ],
+)
+
+/** One-time messages to sign, each for one user and one address, until expires_at. */
+export const sendingAddressChallenges = pgTable(
+  'sending_address_challenges',
+  {
+    nonce: text('nonce').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    message: text('message').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sending_address_challenges_expires_at_idx').on(t.expiresAt)],
+)

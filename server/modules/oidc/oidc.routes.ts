@@ -45,7 +45,7 @@ function destination(outcome: CallbackOutcome): string {
 }
 
 export function registerOidcRoutes(app: FastifyInstance) {
-  const oidc = createOidc({ db: app.db, now: app.now, providers: app.conf.oidc })
+  const oidc = createOidc({ db: app.db, now: app.now, providers: app.conf.oidc, warn: (detail, message) => app.log.warn(detail, message) })
   const strict = { rateLimitMax: app.conf.rateLimit.signInMax }
   const configured = OIDC_PROVIDERS.filter((p) => app.conf.oidc[p])
 

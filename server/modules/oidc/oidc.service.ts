@@ -20,7 +20,22 @@ export const FLOW_TTL_MS = 10 * 60 * 1000
 const PROVIDER_TIMEOUT_S = 6
 const SCOPE = 'openid email'
 
-export type OidcDeps = { db: Db; now: () => number; providers: Partial<Record<OidcProvider, OidcProviderConfig>> }
+export type OidcDeps = {
+  db: Db
+  now: () => number
+  providers: Partial<Record<OidcProvider, OidcProviderConfig>>
+  /** Why a provider cannot be used (its discovery failed, or it offers no code flow), for the operator. */
+  warn?: (detail: object, message: string) => void
+}
+
+/**
+ * The code flow needs a token endpoint and the `code` response type. Facebook's own discovery document lists only the
+ * implicit flow (`id_token`) and no token endpoint: it is refused here, before anyone is sent to Facebook and back
+ * for nothing (docs/operations.md, "Sign-in with Google or Facebook").
+ */
+export function offersCodeFlow(metadata: { token_endpoint?: string | undefined; response_types_supported?: string[] | undefined }): boolean {
+  return Boolean(metadata.token_endpoint) && (metadata.response_types_supported ?? ['code']).includes('code')
+}
 
 /** Where the callback sends the browser: signed in (a one-time code, see login-code.ts), linked, or refused. */
 export type CallbackOutcome = { signedIn: string } | { linked: OidcProvider } | { failed: OidcFailure; detail: string; linking?: boolean }
@@ -47,12 +62,23 @@ export function createOidc(deps: OidcDeps) {
       const issuer = new URL(settings.issuer)
       // Plain http only for a provider on this machine (env.ts refuses any other): the tests' local provider.
       const execute = issuer.protocol === 'http:' ? [client.allowInsecureRequests] : []
-      config = client.discovery(issuer, settings.clientId, undefined, client.ClientSecretPost(settings.clientSecret), {
-        execute,
-        timeout: PROVIDER_TIMEOUT_S,
-      })
+      config = client
+        .discovery(issuer, settings.clientId, undefined, client.ClientSecretPost(settings.clientSecret), {
+          execute,
+          timeout: PROVIDER_TIMEOUT_S,
+        })
+        .then((found) => {
+          const metadata = found.serverMetadata()
+          if (!offersCodeFlow(metadata)) {
+            throw new Error(`no authorization code flow (response types: ${(metadata.response_types_supported ?? []).join(', ')}; token endpoint: ${metadata.token_endpoint ?? 'none'})`)
+          }
+          return found
+        })
       configs.set(provider, config)
-      config.catch(() => configs.delete(provider))
+      config.catch((error: unknown) => {
+        configs.delete(provider)
+        deps.warn?.({ provider, issuer: settings.issuer, reason: error instanceof Error ? error.message : String(error) }, 'oidc provider unusable')
+      })
     }
     return config.catch(() => {
       throw new AppError(500, 'oidcUnavailable')

@@ -2,6 +2,8 @@
 // whole redirect dance as a browser makes it, and the ways it must refuse — a forged state, a replayed code, a
 // wrong nonce, and linking an existing account without a fresh sign-in.
 import { randomUUID } from 'node:crypto'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serverMessages } from '#contract/server-messages.ts'
@@ -191,5 +193,42 @@ describe('linking a provider to an existing account', () => {
     expect(await arrive(await signInAtProvider(url, eve), cookie)).toBe('/profile/password?linkError=taken')
     expect((await call(app, 'GET', '/api/oidcLinked', { token })).body.data).toEqual([])
     expect((await signInWithGoogle(eve)).account.id).toBe(owner.account.id)
+  })
+})
+
+describe("a provider whose discovery offers only the implicit flow (Facebook's own)", () => {
+  it('is refused when the button is tapped, before anyone is sent to it, and the reason is logged', async () => {
+    // Facebook's https://www.facebook.com/.well-known/openid-configuration, served from this machine: id_token only,
+    // no token endpoint.
+    const server = createServer((_req, res) => {
+      const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({
+        issuer,
+        authorization_endpoint: `${issuer}/dialog/oauth/`,
+        jwks_uri: `${issuer}/.well-known/oauth/openid/jwks/`,
+        response_types_supported: ['id_token', 'token id_token'],
+        subject_types_supported: ['pairwise'],
+        id_token_signing_alg_values_supported: ['RS256'],
+        claims_supported: ['iss', 'aud', 'sub', 'iat', 'exp', 'email', 'name'],
+      }))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const warnings: string[] = []
+    const facebook = await buildTestApp({
+      publicOrigin: ORIGIN,
+      oidc: { facebook: { issuer: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, ...TEST_CLIENT } },
+    })
+    facebook.log.warn = ((detail: { reason?: string }, message: string) => void warnings.push(`${message}: ${detail.reason}`)) as typeof facebook.log.warn
+    try {
+      const res = await facebook.inject({ method: 'POST', url: '/api/oidcStart', payload: { provider: 'facebook' } })
+      expect(res.statusCode).toBe(500)
+      expect(res.json()).toMatchObject({ msg: serverMessages.oidcUnavailable.message })
+      expect(res.headers['set-cookie']).toBeUndefined()
+      expect(warnings.join('\n')).toContain('oidc provider unusable: no authorization code flow (response types: id_token, token id_token; token endpoint: none)')
+    } finally {
+      await facebook.close()
+      server.close()
+    }
   })
 })

@@ -3,6 +3,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { depositsApi, type CreateRechargePlat, type NetworkChoice } from '#contract/deposits.ts'
 import { fundsApi } from '#contract/funds.ts'
+import { sendingAddressesApi, type ProveSendingAddress } from '#contract/sending-addresses.ts'
 import { uploadsApi } from '#contract/uploads.ts'
 import { api } from '../../lib/api.ts'
 import { asUser } from '../../lib/private-query.ts'
@@ -32,6 +33,32 @@ export const depositQueries = {
       queryFn: asUser(userId, () => api(depositsApi.myDeposits, { query: { page: 1, size: 20 } })),
       staleTime: STALE.minute,
     }),
+  /** The sign-in wallet and the addresses the user proved by signing (claims from them are credited once checked). */
+  sending: (userId: UserId) =>
+    queryOptions({
+      queryKey: [...userKeys.deposits(userId), 'sending'],
+      queryFn: asUser(userId, () => api(sendingAddressesApi.list)),
+      staleTime: STALE.minute,
+    }),
+}
+
+/** A one-time message for an address, to be signed with it. */
+export const askToSign = (address: string) => api(sendingAddressesApi.challenge, { body: { address } })
+
+export function useAddSendingAddress(userId: UserId) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: ProveSendingAddress) => api(sendingAddressesApi.add, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: depositQueries.sending(userId).queryKey }),
+  })
+}
+
+export function useRemoveSendingAddress(userId: UserId) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (address: string) => api(sendingAddressesApi.remove, { body: { address } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: depositQueries.sending(userId).queryKey }),
+  })
 }
 
 /** The claim's screenshot, stored before the claim is sent (purpose first: the server reads it before the file). */

@@ -1,7 +1,7 @@
 // /profile/deposit: choose a currency and network, see the receiving address (text and QR code), the network, the
 // minimum and the confirmations, with the warning that other networks lose the funds; the user's deposits with their
-// confirmations live; and the claim form for a transfer sent from elsewhere. Live book only: deposits always arrive
-// in the live account.
+// confirmations live; the claim form for a transfer sent from elsewhere; and the addresses the user proved they send
+// from (sending-addresses.tsx). Live book only: deposits always arrive in the live account.
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -21,6 +21,7 @@ import { depositQueries } from '../api.ts'
 import { ClaimForm } from './claim-form.tsx'
 import { DepositList } from './deposit-list.tsx'
 import { DepositQr } from './deposit-qr.tsx'
+import { SendingAddresses } from './sending-addresses.tsx'
 import '../deposit.css'
 
 export type Offer = FundsNetwork & { scale: number }
@@ -39,6 +40,7 @@ export function DepositPanel() {
           <EmptyState title={<Trans>Deposits are not open yet</Trans>} body={<Trans>When a currency opens for deposits, its address appears here.</Trans>} />
         </Card>
         <DepositList />
+        <SendingAddresses />
       </div>
     )
   }
@@ -71,6 +73,7 @@ export function DepositPanel() {
       <Card title={<Trans>Sent from somewhere else?</Trans>} titleId="deposit-claim-title">
         <ClaimForm key={`${offer.currency}-${offer.network}`} offer={offer} />
       </Card>
+      <SendingAddresses />
     </div>
   )
 }

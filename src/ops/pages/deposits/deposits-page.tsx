@@ -47,7 +47,7 @@ function CheckResult({ d }: { d: OpsDeposit }) {
     failed: t`Transaction failed`,
     wrongAddress: t`Nothing paid to the receiving address in this currency`,
     amountMismatch: t`Amount differs from the claim`,
-    foreignSender: t`Sent from an address this user has not proven (not their sign-in wallet)`,
+    foreignSender: t`Sent from an address this user has not proven (neither their sign-in wallet nor an address they added by signing)`,
     notConfirmed: t`Not enough confirmations yet`,
     belowMinimum: t`Below the minimum deposit`,
     alreadyCredited: t`Already credited`,
@@ -61,6 +61,14 @@ function CheckResult({ d }: { d: OpsDeposit }) {
       {confirmations !== null && <span className="num">{t`Confirmations: ${confirmations}`}</span>}
     </span>
   )
+}
+
+/** Whether the sender is, now, an address the user proved: the sign-in wallet, one added by signing, or neither. */
+function SenderProof({ proof }: { proof: NonNullable<OpsDeposit['senderProof']> }) {
+  const { t } = useLingui()
+  if (proof === 'wallet') return <Badge tone="up">{t`Yes: their sign-in wallet`}</Badge>
+  if (proof === 'added') return <Badge tone="up">{t`Yes: an address they added by signing`}</Badge>
+  return <Badge tone="down">{t`No: not an address this user proved`}</Badge>
 }
 
 function Decide({ d }: { d: OpsDeposit }) {
@@ -160,6 +168,16 @@ function Row({ d }: { d: OpsDeposit }) {
               <Trans>From</Trans>
             </dt>
             <dd className="mono">{d.fromAddress}</dd>
+          </>
+        )}
+        {d.senderProof && (
+          <>
+            <dt>
+              <Trans>Sender proven</Trans>
+            </dt>
+            <dd data-testid="ops-deposit-sender">
+              <SenderProof proof={d.senderProof} />
+            </dd>
           </>
         )}
         {d.last6 && (
