@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { installWallet } from './fixtures/wallet.ts'
-import { signInFresh } from './fixtures/app.ts'
+import { signInFresh, token } from './fixtures/app.ts'
 
 /** Resolves once the service worker controls the page, so the shell is precached. */
 async function controlledByServiceWorker(page: Page) {
@@ -112,6 +113,43 @@ test('the last prices show offline after a reload, with their time and the offli
   } finally {
     await context.setOffline(false)
   }
+})
+
+test('the balance and open positions show offline after a reload with their time, and sign-out forgets them', async ({ page, context, request }) => {
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  const headers = { Authorization: (await token(page))!, 'Idempotency-Key': randomUUID() }
+  const opened = await request.post('/api/createContractOrder', { headers, data: { symbol: 'EURUSD', side: 'buy', lots: '0.1', leverage: 100 } })
+  const orderNo = ((await opened.json()) as { data: { orderNo: string } }).data.orderNo
+  await page.reload()
+  const position = page.getByTestId('portfolio-position').filter({ hasText: 'EURUSD' })
+  await expect(position).toBeVisible()
+  await expect(page.getByTestId('portfolio-equity')).toContainText('USDT')
+  await expect(page.getByTestId('portfolio-time')).toHaveCount(0)
+  await controlledByServiceWorker(page)
+
+  await context.setOffline(true)
+  try {
+    await page.reload()
+    await expect(page.getByTestId('offline-banner')).toBeVisible()
+    // The last values kept on this device for this user, and when they were fetched (with the date).
+    await expect(page.getByTestId('portfolio-equity')).toContainText('USDT')
+    await expect(position).toBeVisible()
+    await expect(page.getByTestId('portfolio-time').getByTestId('stale-note')).toContainText(String(new Date().getUTCFullYear()))
+    await page.getByTestId('portfolio-all').click()
+    await expect(page.locator(`[data-testid="position"][data-order-no="${orderNo}"]`)).toBeVisible()
+    await expect(page.getByTestId('orders-time').getByTestId('stale-note')).toBeVisible()
+  } finally {
+    await context.setOffline(false)
+  }
+
+  // Kept only while this user is signed in here: signing out forgets them.
+  const kept = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('keelson.kept.')).length)
+  expect(await kept()).toBeGreaterThan(0)
+  await page.goto('/profile')
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect.poll(() => token(page)).toBeNull()
+  await expect.poll(kept).toBe(0)
 })
 
 test('the manifest makes the app installable', async ({ page, request }) => {
