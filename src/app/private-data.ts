@@ -1,9 +1,10 @@
 // Private data leaves the browser's memory the moment its user does: when the session's user changes (sign-out,
 // a 401, an account or chain change, another tab signing out or in), every private query is removed and the service
-// worker's runtime caches are deleted (docs/architecture.md, "Offline"). Queries are keyed by user id as well
+// worker's runtime caches and the kept balance and positions are deleted (docs/architecture.md, "Offline"). Queries are keyed by user id as well
 // (src/lib/query-keys.ts), so the next user could not read the old entries even before they are gone.
 import type { QueryClient } from '@tanstack/react-query'
 import { RUNTIME_CACHE_PREFIX } from '../lib/cache-rules.ts'
+import { forgetPrivate } from '../lib/kept-private.ts'
 import { userKeys } from '../lib/query-keys.ts'
 import { getSession, subscribeSession } from '../lib/session.ts'
 
@@ -23,6 +24,8 @@ export function guardPrivateData(queryClient: QueryClient): () => void {
     const hadUser = userId !== null
     userId = next
     queryClient.removeQueries({ queryKey: userKeys.all() })
+    // The balance and positions kept for offline (src/lib/kept-private.ts) go with their user.
+    forgetPrivate()
     if (hadUser) void clearRuntimeCaches().catch(() => undefined)
   })
 }

@@ -49,3 +49,18 @@ test('the notice waits for the intro board, and Escape closes one at a time', as
     await request.post('/api/test/notice', { headers, data: { title: '', content: '' } })
   }
 })
+
+test('Escape closes only the topmost of two stacked sheets: the language sheet over the intro board', async ({ page }) => {
+  await page.goto('/')
+  const intro = page.getByRole('dialog', { name: /Welcome to/ })
+  await expect(intro).toBeVisible()
+  await intro.getByTestId('language-button').click()
+  const language = page.getByRole('dialog', { name: 'Language' })
+  await expect(language).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(language).toBeHidden()
+  // The board under it stays open (React passes the nested dialog's cancel up to it), and still answers Escape.
+  await expect(intro).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(intro).toBeHidden()
+})

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { installWallet } from './fixtures/wallet.ts'
-import { signInFresh } from './fixtures/app.ts'
+import { signInFresh, token } from './fixtures/app.ts'
 
 /** Resolves once the service worker controls the page, so the shell is precached. */
 async function controlledByServiceWorker(page: Page) {
@@ -72,25 +73,30 @@ test('the last prices show offline after a reload, with their time and the offli
     const first = saved.find((t) => featured.includes(t.symbol) && Number(t.bid) < 1000)!
     const row = rows.filter({ hasText: first.symbol })
     await expect(row).toContainText(first.bid)
-    // A row opens the instrument, still from the kept prices.
-    await row.click()
-    // (the newest kept: this tick, or the kept catalogue's quote where that was fetched later; there is no network)
-    await expect(page.getByTestId('instrument-bid')).toHaveText(/^\d[\d,]*\.\d{2,}$/)
     // Their time, with the date: prices kept yesterday must not pass for today's.
     const year = String(new Date(Math.max(...saved.map((t) => t.time))).getUTCFullYear())
-    await page.goBack()
-    await expect(page.getByTestId('prices-time').getByTestId('stale-note')).toBeVisible()
-    await expect(page.getByTestId('prices-time')).toContainText(year)
+    const keptAt = page.getByTestId('prices-time').getByTestId('stale-note')
+    await expect(keptAt).toContainText(year)
 
     // The market list too: every instrument of the kept catalogue, each with its last price, and their time.
     await page.getByTestId('all-markets').click()
     const list = page.getByTestId('market-row')
     await expect(list.first()).toBeVisible()
     expect(await list.count()).toBeGreaterThan(featured.length)
-    // Its last price: the newest kept, which is the saved tick or, when the kept catalogue was fetched after it (the
-    // desktop's instrument screen lists the markets beside the chart), the catalogue's quote.
-    await expect(page.locator(`[data-testid=market-row][data-symbol=${first.symbol}]`)).toContainText(new RegExp(`${first.symbol}.*\\d\\.\\d{2}`))
-    await expect(page.getByTestId('prices-time').getByTestId('stale-note')).toContainText(year)
+    const listed = page.locator(`[data-testid=market-row][data-symbol=${first.symbol}]`)
+    await expect(listed).toContainText(new RegExp(`${first.symbol}.*\\d\\.\\d{2}`))
+    await expect(keptAt).toContainText(year)
+    // Both read one source, the newest kept price (saved ticks and the kept catalogue's quotes merged, newest per
+    // symbol): home, the list and the instrument show the same price for the symbol under the same time.
+    const listedBid = (await listed.locator('.price-quote > .price').first().textContent())!
+    const listedAt = (await keptAt.textContent())!
+    await page.goBack()
+    await expect(row.locator('.price-quote > .price').first()).toHaveText(listedBid)
+    await expect(keptAt).toHaveText(listedAt)
+    await row.click()
+    await expect(page.getByTestId('instrument-bid')).toHaveText(listedBid)
+    await page.goBack()
+    await page.getByTestId('all-markets').click()
 
     // The instrument's chart has no candles offline: it says so inside its card, nothing spilling out.
     await page.locator(`[data-testid=market-row][data-symbol=${first.symbol}] a`).click()
@@ -107,6 +113,43 @@ test('the last prices show offline after a reload, with their time and the offli
   } finally {
     await context.setOffline(false)
   }
+})
+
+test('the balance and open positions show offline after a reload with their time, and sign-out forgets them', async ({ page, context, request }) => {
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  const headers = { Authorization: (await token(page))!, 'Idempotency-Key': randomUUID() }
+  const opened = await request.post('/api/createContractOrder', { headers, data: { symbol: 'EURUSD', side: 'buy', lots: '0.1', leverage: 100 } })
+  const orderNo = ((await opened.json()) as { data: { orderNo: string } }).data.orderNo
+  await page.reload()
+  const position = page.getByTestId('portfolio-position').filter({ hasText: 'EURUSD' })
+  await expect(position).toBeVisible()
+  await expect(page.getByTestId('portfolio-equity')).toContainText('USDT')
+  await expect(page.getByTestId('portfolio-time')).toHaveCount(0)
+  await controlledByServiceWorker(page)
+
+  await context.setOffline(true)
+  try {
+    await page.reload()
+    await expect(page.getByTestId('offline-banner')).toBeVisible()
+    // The last values kept on this device for this user, and when they were fetched (with the date).
+    await expect(page.getByTestId('portfolio-equity')).toContainText('USDT')
+    await expect(position).toBeVisible()
+    await expect(page.getByTestId('portfolio-time').getByTestId('stale-note')).toContainText(String(new Date().getUTCFullYear()))
+    await page.getByTestId('portfolio-all').click()
+    await expect(page.locator(`[data-testid="position"][data-order-no="${orderNo}"]`)).toBeVisible()
+    await expect(page.getByTestId('orders-time').getByTestId('stale-note')).toBeVisible()
+  } finally {
+    await context.setOffline(false)
+  }
+
+  // Kept only while this user is signed in here: signing out forgets them.
+  const kept = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('keelson.kept.')).length)
+  expect(await kept()).toBeGreaterThan(0)
+  await page.goto('/profile')
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect.poll(() => token(page)).toBeNull()
+  await expect.poll(kept).toBe(0)
 })
 
 test('the manifest makes the app installable', async ({ page, request }) => {

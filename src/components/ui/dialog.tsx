@@ -11,7 +11,15 @@ export function Dialog({ onClose, labelledBy, children }: Props) {
     return () => dialog?.close()
   }, [])
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={labelledBy} onCancel={onClose}>
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={labelledBy}
+      onCancel={(e) => {
+        // A nested sheet's cancel reaches here through React's tree: Escape closes only the topmost (see sheet.tsx).
+        if (e.target === e.currentTarget) onClose()
+      }}
+    >
       {children}
     </dialog>
   )

@@ -36,6 +36,9 @@ export function Sheet({ open, onClose, title, children, footer, modal = true }: 
       className={modal ? 'sheet' : 'sheet docked'}
       aria-labelledby={titleId}
       onCancel={(e) => {
+        // React passes a nested dialog's cancel up its tree (a sheet opened from a sheet or over the intro board):
+        // Escape closes only the topmost, the one the browser sent it to.
+        if (e.target !== e.currentTarget) return
         e.preventDefault()
         onClose()
       }}

@@ -6,7 +6,8 @@ import { publicKeys } from '../../lib/query-keys.ts'
 import { STALE } from '../../lib/stale.ts'
 import { loadLastPrices, rememberLastPrices } from './last-prices.ts'
 
-/** Last prices: the ones kept in IndexedDB at first, then the live socket's ticker frames (applyTickers). */
+/** Last prices: the ones kept in IndexedDB at first, then the live socket's ticker frames and the catalogue's quotes
+ * (applyTickers), newest per symbol: the one source of every price a screen shows. */
 export const marketQueries = {
   /** The home screen's figures (featured symbols, movers, counts); the browser's copy of the endpoint has no schemas. */
   index: () =>
@@ -34,8 +35,10 @@ export function mergeTickers(current: Ticker[] | undefined, incoming: Ticker[]):
   return [...bySymbol.values()].sort((a, b) => a.symbol.localeCompare(b.symbol))
 }
 
-/** A ticker frame from the socket: into the cache the screens read, and into IndexedDB for offline. */
-export function applyTickers(queryClient: QueryClient, incoming: Ticker[]) {
+/** A ticker frame from the socket (or a catalogue answer's quotes): into the cache the screens read, and into
+ * IndexedDB for offline; `saveNow` for a rare answer that must not wait for the next save (a reload could lose it). */
+export function applyTickers(queryClient: QueryClient, incoming: Ticker[], { saveNow = false } = {}) {
+  if (incoming.length === 0) return
   const merged = queryClient.setQueryData(marketQueries.tickers().queryKey, (old) => mergeTickers(old, incoming))
-  if (merged) rememberLastPrices(merged)
+  if (merged) rememberLastPrices(merged, saveNow)
 }

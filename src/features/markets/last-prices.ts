@@ -50,11 +50,13 @@ async function save(tickers: Ticker[]) {
 let lastSave = 0
 let pending: Ticker[] | null = null
 
-/** Saves now if the last save is old enough, else once SAVE_EVERY_MS has passed (the newest list wins). */
-export function rememberLastPrices(tickers: Ticker[]) {
+/** Saves now if the last save is old enough (or `now`), else once SAVE_EVERY_MS has passed (the newest list wins). */
+export function rememberLastPrices(tickers: Ticker[], now = false) {
   if (typeof indexedDB === 'undefined') return
-  const wait = lastSave + SAVE_EVERY_MS - Date.now()
+  const wait = now ? 0 : lastSave + SAVE_EVERY_MS - Date.now()
   if (wait <= 0) {
+    // A save already scheduled writes this newest list too, never the older one it was given.
+    if (pending !== null) pending = tickers
     lastSave = Date.now()
     void save(tickers)
     return

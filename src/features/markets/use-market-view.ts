@@ -7,7 +7,8 @@ import { catalogueQueries } from './catalogue-api.ts'
 
 /**
  * What other features need of the market, without importing this one: a route reads it and hands it on (the trade
- * feature's live P/L and ticket take it as a prop). Quotes are the socket's, else the catalogue's snapshot.
+ * feature's live P/L and ticket take it as a prop). Quotes are the kept prices (marketQueries.tickers), which the
+ * socket's ticks and the catalogue's answers both feed, so every screen shows the same price with the same time.
  */
 export type MarketView = {
   instrument: (symbol: string) => Instrument | undefined
@@ -20,12 +21,8 @@ export function useMarketView(): MarketView {
   const { data: catalogue } = useQuery(catalogueQueries.list())
   return useMemo(() => {
     const instruments = new Map((catalogue ?? []).map((i) => [i.symbol, i]))
-    const quotes = new Map<string, Ticker>()
-    for (const i of catalogue ?? []) if (i.quote) quotes.set(i.symbol, i.quote)
-    for (const t of tickers ?? []) {
-      const known = quotes.get(t.symbol)
-      if (!known || known.time <= t.time) quotes.set(t.symbol, t)
-    }
-    return { instrument: (s) => instruments.get(s), quote: (s) => quotes.get(s), quotes: [...quotes.values()] }
+    const list = tickers ?? []
+    const quotes = new Map(list.map((t) => [t.symbol, t]))
+    return { instrument: (s) => instruments.get(s), quote: (s) => quotes.get(s), quotes: list }
   }, [tickers, catalogue])
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { ordersApi, type CreateContractOrder, type CreateLimitOrder } from '#contract/orders.ts'
 import { accountApi } from '#contract/account.ts'
 import { api } from '../../lib/api.ts'
+import { keepPrivate, offlinePlaceholder } from '../../lib/kept-private.ts'
 import { asUser } from '../../lib/private-query.ts'
 import { userKeys, type UserId } from '../../lib/query-keys.ts'
 import { getSession } from '../../lib/session.ts'
@@ -18,19 +19,27 @@ export const orderQueries = {
   positions: (userId: UserId) =>
     queryOptions({
       queryKey: [...userKeys.orders(userId), 'positions'],
-      queryFn: asUser(userId, () => api(ordersApi.getContractOrderList, { query: { status: 'open', page: 1, size: LIST_SIZE } })),
+      queryFn: asUser(userId, async () =>
+        keepPrivate(userId!, 'positions', await api(ordersApi.getContractOrderList, { query: { status: 'open', page: 1, size: LIST_SIZE } })),
+      ),
+      // Offline after a reload: the last list kept on this device, with its time (isPlaceholderData).
+      placeholderData: offlinePlaceholder(userId, 'positions'),
       staleTime: STALE.minute,
     }),
   pending: (userId: UserId) =>
     queryOptions({
       queryKey: [...userKeys.limitOrders(userId), 'pending'],
-      queryFn: asUser(userId, () => api(ordersApi.getLimitOrderList, { query: { status: 'pending', page: 1, size: LIST_SIZE } })),
+      queryFn: asUser(userId, async () =>
+        keepPrivate(userId!, 'pending', await api(ordersApi.getLimitOrderList, { query: { status: 'pending', page: 1, size: LIST_SIZE } })),
+      ),
+      placeholderData: offlinePlaceholder(userId, 'pending'),
       staleTime: STALE.minute,
     }),
   account: (userId: UserId) =>
     queryOptions({
       queryKey: [...userKeys.tradeAccount(userId), 'current'],
-      queryFn: asUser(userId, () => api(ordersApi.getTradeAccount)),
+      queryFn: asUser(userId, async () => keepPrivate(userId!, 'account', await api(ordersApi.getTradeAccount))),
+      placeholderData: offlinePlaceholder(userId, 'account'),
       staleTime: STALE.minute,
     }),
 }

@@ -27,7 +27,9 @@ export function PriceList({ title, symbols, footer }: { title?: ReactNode; symbo
   const { data: all = [], isPending } = useQuery(marketQueries.tickers())
   const tickers = symbols ? pick(all, symbols) : all
   const simulated = tickers.some((x) => x.simulated)
-  const updated = Math.max(0, ...tickers.map((x) => x.time))
+  // The kept prices' time is the newest of them all, as the market list shows it: the featured few were the prices
+  // at that moment too (a quote stands until the next one), and both screens then name one time for one snapshot.
+  const updated = Math.max(0, ...all.map((x) => x.time))
   return (
     <Card title={title ?? <Trans>Prices</Trans>} titleId="prices-title" flush actions={simulated && <SimulatedBadge />}>
       {tickers.length === 0 ? (

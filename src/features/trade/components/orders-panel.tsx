@@ -12,6 +12,7 @@ import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { IconFile } from '../../../components/ui/icons.tsx'
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { StaleNote } from '../../../components/ui/stale-note.tsx'
+import { keptAt } from '../../../lib/kept-private.ts'
 import { Segmented } from '../../../components/ui/segmented.tsx'
 import { Tabs } from '../../../components/ui/tabs.tsx'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
@@ -120,7 +121,8 @@ export function OrdersPanel({ market, symbol, withAccount = true }: { market: Ma
       <EmptyState icon={<IconFile size={32} />} title={<Trans>No pending limit orders</Trans>} />
     )
   }
-  const updated = tab === 'history' ? 0 : current.dataUpdatedAt
+  // Offline after a reload the lists are the ones kept on this device (src/lib/kept-private.ts), with their time.
+  const updated = tab === 'history' ? 0 : current.isPlaceholderData ? keptAt(userId, tab) : current.dataUpdatedAt
   return (
     <div className="orders-panel" data-testid="orders-panel">
       {withAccount && account.data && positions.data && <AccountSummary account={account.data} positions={positions.data.list} market={market} />}
@@ -140,7 +142,7 @@ export function OrdersPanel({ market, symbol, withAccount = true }: { market: Ma
         </div>
         {body}
         {!isOnline && updated > 0 && (
-          <div className="account-figures">
+          <div className="account-figures" data-testid="orders-time">
             <StaleNote time={updated} />
           </div>
         )}

@@ -13,7 +13,9 @@ import { buttonClass } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
+import { StaleNote } from '../../../components/ui/stale-note.tsx'
 import { useFormat } from '../../../lib/format.ts'
+import { keptAt } from '../../../lib/kept-private.ts'
 import { useSession } from '../../../lib/session.ts'
 import { orderQueries } from '../api.ts'
 import { historyQueries } from '../history-api.ts'
@@ -58,6 +60,8 @@ export function PortfolioCard({ market }: { market: Market }) {
   const equity = liveLevel(account.data, list, market).equity
   const openPl = list.reduce((sum, p) => sum.plus(liveProfit(p, market, rates)), dec('0'))
   const closed = closedToday.data?.pages[0]?.totals.find((x) => x.currency === currency)?.net
+  // Offline after a reload: the balance and positions kept on this device, as of the older of the two.
+  const keptTime = account.isPlaceholderData || positions.isPlaceholderData ? Math.min(keptAt(userId, 'account'), keptAt(userId, 'positions')) : 0
   const title = (
     <>
       <Trans>Portfolio</Trans> <BookLabel book={account.data.book} testId="portfolio-book" />
@@ -86,6 +90,11 @@ export function PortfolioCard({ market }: { market: Market }) {
             <ProfitText value={openPl.toFixed(2)} text={money(openPl)} testId="portfolio-open-pl" />
           </dd>
         </dl>
+        {keptTime > 0 && (
+          <div data-testid="portfolio-time">
+            <StaleNote time={keptTime} />
+          </div>
+        )}
         <div className="portfolio-actions">
           <Link to="/profile/{-$type}" params={{ type: 'deposit' }} className={buttonClass('secondary', 'md', true)} data-testid="portfolio-deposit">
             <Trans>Deposit</Trans>
