@@ -33,7 +33,7 @@ const cacheDir = () => join(process.env.XDG_CACHE_HOME || join(homedir(), '.cach
 /**
  * PGlite's start-up settings: PostgreSQL's defaults plus a 16 MB buffer cache instead of 128 MB. PGlite zeroes the
  * whole cache at start inside its WebAssembly memory, which cost seconds and 110 MB of resident memory; the data
- * folder's files are in the operating system's page cache anyway (docs/operations.md, "Memory").
+ * folder's files are in the operating system's page cache anyway (docs/operations.md, "Running it", Start-up).
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
 
