@@ -72,8 +72,18 @@ function viteBuild(config: string): Promise<{ code: number | null; output: strin
   })
 }
 
+/** Prepares the first start's database (scripts/prepare-pglite.ts) in a process of its own, beside the build. */
+function preparePglite(): Promise<void> {
+  return new Promise((resolve) => {
+    // It warns, never fails: the server prepares it on start when it is missing.
+    const child = spawn(process.execPath, [join('scripts', 'prepare-pglite.ts')], { stdio: 'inherit' })
+    child.on('close', () => resolve())
+  })
+}
+
 async function build() {
   console.log('Building the app (a minute or two the first time)…')
+  const prepared = process.env.DATABASE_URL ? Promise.resolve() : preparePglite()
   for (const bundle of BUNDLES) {
     const started = performance.now()
     const { code, output } = await viteBuild(bundle.config)
@@ -87,6 +97,7 @@ async function build() {
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     console.log(`  built ${bundle.name}: ${summary(bundle.name)} in ${seconds} s`)
   }
+  await prepared
 }
 
 if (import.meta.main) {

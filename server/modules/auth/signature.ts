@@ -1,7 +1,6 @@
 // Does `signature` sign `message` for `address`? Plain accounts (EOAs) are checked locally by recovering the
 // signer. With an Ethereum RPC, smart wallets are checked on chain (ERC-1271, and ERC-6492 for undeployed ones).
-import { createPublicClient, http, verifyMessage, type Address, type Hex } from 'viem'
-import { mainnet } from 'viem/chains'
+import { createPublicClient, http, verifyMessage, type Address, type Hex, type PublicClient } from 'viem'
 
 export type VerifySignature = (address: Address, message: string, signature: Hex) => Promise<boolean>
 
@@ -16,9 +15,14 @@ async function verifyLocally(address: Address, message: string, signature: Hex):
 
 export function createVerifier(ethRpcUrl?: string): VerifySignature {
   if (!ethRpcUrl) return verifyLocally
+  // viem/chains is a thousand modules: loaded on the first smart-wallet check, not at every start (bench:start).
   // 5 s leaves room inside the app's 8 s request timeout.
-  const client = createPublicClient({ chain: mainnet, transport: http(ethRpcUrl, { timeout: 5000, retryCount: 1 }) })
+  let client: Promise<PublicClient> | undefined
+  const onChain = () =>
+    (client ??= import('viem/chains').then(({ mainnet }) =>
+      createPublicClient({ chain: mainnet, transport: http(ethRpcUrl, { timeout: 5000, retryCount: 1 }) }),
+    ))
   return async (address, message, signature) =>
     // An RPC outage throws and becomes a logged 500: the signature may well be valid, so "invalid" would be wrong.
-    (await verifyLocally(address, message, signature)) || client.verifyMessage({ address, message, signature })
+    (await verifyLocally(address, message, signature)) || (await onChain()).verifyMessage({ address, message, signature })
 }

@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
-import nodemailer from 'nodemailer'
 
 export type Mail = { id: string; to: string; subject: string; text: string; sentAt: number }
 
@@ -30,7 +29,11 @@ const KEEP_IN_MEMORY = 100
 
 export function createMailer(options: MailOptions, now: () => number, log: FastifyBaseLogger): Mailer {
   const sent: Mail[] = []
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null
+  // nodemailer is loaded by the first mail, not at every start (bench:start).
+  const smtpUrl = options.smtpUrl
+  let smtp: ReturnType<typeof connect> | undefined
+  const connect = (url: string) => import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url))
+  const transport = smtpUrl ? { sendMail: async (message: { from: string; to: string; subject: string; text: string }) => (await (smtp ??= connect(smtpUrl))).sendMail(message) } : null
   const from = options.from ?? 'Keelson <no-reply@localhost>'
   return {
     sent,

@@ -7,7 +7,7 @@
 // uses one thread; the others wait in line. The route also handles at most READ_SLOTS uploads at once (readingLine),
 // from reading the body to storing the picture: the others stay in the socket until their turn, so 20 uploads at once
 // hold READ_SLOTS bodies in memory, not 20 (bench/upload.ts: 20 concurrent 8 MB photos).
-import sharp, { type Metadata } from 'sharp'
+import type { Metadata } from 'sharp'
 import { UPLOAD_MAX_PIXELS } from '#contract/uploads.ts'
 import { AppError } from '../../app-error.ts'
 import { sniffFormat } from './formats.ts'
@@ -20,9 +20,17 @@ export const READ_SLOTS = 4
 /** Pictures allowed to wait; beyond that the upload is refused (429, as a rate limit would) rather than piling up memory. */
 export const REENCODE_QUEUE = 64
 
-// No operation cache (it would keep decoded pictures around) and one thread per pipeline (slots give parallelism).
-sharp.cache(false)
-sharp.concurrency(1)
+/**
+ * sharp (libvips, tens of MB resident) is loaded by the first upload, not at every start (bench:start). No operation
+ * cache (it would keep decoded pictures around) and one thread per pipeline (slots give parallelism).
+ */
+let loaded: Promise<typeof import('sharp').default> | undefined
+const loadSharp = () =>
+  (loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false)
+    sharp.concurrency(1)
+    return sharp
+  }))
 
 export type Reencoded = { bytes: Buffer; mime: 'image/jpeg' | 'image/png'; width: number; height: number }
 
@@ -64,6 +72,7 @@ const damaged = () => new AppError(400, 'imageDamaged')
 const isPixelLimit = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message)
 
 async function reencodeSharp(bytes: Buffer, format: 'jpeg' | 'png'): Promise<Reencoded> {
+  const sharp = await loadSharp()
   const options = { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error', sequentialRead: true } as const
   let meta: Metadata
   try {
@@ -97,6 +106,7 @@ async function reencodeJpeg2000(bytes: Buffer): Promise<Reencoded> {
     const tiles = tilesOf(codestream)
     if (tiles.present < tiles.declared) throw damaged()
     const raw = await decodeOffThread(codestream)
+    const sharp = await loadSharp()
     const { data, info } = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels }, limitInputPixels: UPLOAD_MAX_PIXELS })
       .flatten({ background: '#ffffff' })
       .jpeg(JPEG_OUT)
