@@ -3,21 +3,44 @@
 // LCP < 2.5 s and CLS < 0.05 on the home page and /pass/login; accessibility and best practices 1.0 on home.
 // Each run starts from empty storage (Lighthouse resets it), so it is a first visit. No internet needed: Chromium
 // runs with the e2e flags and each run is given up after RUN_TIMEOUT_MS rather than left hanging.
-// Options: --no-build (measure dist/ as built), --runs N, STATIC_DIR=<folder>.
+// The machine's load (os.loadavg, 1 minute) is printed beside every run: beside other jobs every figure is worse, so a
+// figure means little without it. For the median run (by performance) the main thread's breakdown (Lighthouse's
+// mainthread-work-breakdown and bootup-time audits) is printed too: where the time went, to act on.
+// Exit 1 when a page's median is over a target (performance below --target, 0.9 unless given; TBT at or over 300 ms;
+// LCP, CLS, accessibility, best practices as above), as CI's size check does. Not run in CI: Lighthouse's scores on a
+// shared 2-core machine move with the other jobs on it, so run it on a quiet machine and quote the load.
+// Options: --no-build (measure dist/ as built), --runs N, --target P (performance, 0..1), STATIC_DIR=<folder>.
+import { loadavg } from 'node:os'
 import lighthouse from 'lighthouse'
+import type { Result } from 'lighthouse'
 import { launch } from 'chrome-launcher'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, buildUnlessAsked, startBuiltServer } from './serve-built.ts'
 
 const runsArg = process.argv.indexOf('--runs')
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5
+const targetArg = process.argv.indexOf('--target')
+const PERFORMANCE_TARGET = targetArg > 0 ? Number(process.argv[targetArg + 1]) : 0.9
+if (!(PERFORMANCE_TARGET >= 0 && PERFORMANCE_TARGET <= 1)) throw new Error('--target takes a performance score from 0 to 1')
+const TBT_CEILING_MS = 300
 // A run takes about a minute on an idle machine and has taken over three beside other jobs.
 const RUN_TIMEOUT_MS = 600_000
 const PAGES = [
-  { path: '/', targets: { performance: 0.9, accessibility: 1, 'best-practices': 1 } },
-  { path: '/pass/login', targets: { performance: 0.9 } },
+  { path: '/', targets: { performance: PERFORMANCE_TARGET, accessibility: 1, 'best-practices': 1 } },
+  { path: '/pass/login', targets: { performance: PERFORMANCE_TARGET } },
 ] as const
 
-type Run = { performance: number; accessibility: number; 'best-practices': number; lcp: number; cls: number; tbt: number; fcp: number }
+type Run = {
+  performance: number
+  accessibility: number
+  'best-practices': number
+  lcp: number
+  cls: number
+  tbt: number
+  fcp: number
+  /** The machine's 1-minute load average when the run started and when it ended. */
+  load: [number, number]
+  lhr: Result
+}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
@@ -30,6 +53,26 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
+const loadText = ([before, after]: [number, number]) => `${before.toFixed(1)} -> ${after.toFixed(1)}`
+
+/**
+ * The median run's main thread: time per kind of work (mainthread-work-breakdown) and per script (bootup-time), as
+ * Lighthouse counts them (its simulated 4x slower CPU for the score; these are the observed milliseconds x 4).
+ */
+function printBreakdown(path: string, runs: Run[]) {
+  const byScore = [...runs].sort((a, b) => a.performance - b.performance || a.tbt - b.tbt)
+  const run = byScore[Math.floor(byScore.length / 2)]!
+  const items = (id: string) => ((run.lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [])
+  const ms = (x: unknown) => `${Math.round(Number(x))} ms`.padStart(8)
+  console.log(`  ${path} median run (performance ${run.performance.toFixed(2)}, TBT ${Math.round(run.tbt)} ms, load ${loadText(run.load)}): main thread`)
+  for (const item of items('mainthread-work-breakdown')) console.log(`    ${ms(item.duration)}  ${String(item.groupLabel ?? item.group)}`)
+  console.log(`  ${path} median run: scripts (total / evaluation / parse and compile)`)
+  for (const item of items('bootup-time')) {
+    const url = String(item.url).replace(/^https?:\/\/[^/]+/, '')
+    console.log(`    ${ms(item.total)} ${ms(item.scripting)} ${ms(item.scriptParseCompile)}  ${url}`)
+  }
+}
+
 buildUnlessAsked()
 const server = await startBuiltServer()
 const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_ARGS, '--headless=new'], logLevel: 'silent' })
@@ -38,6 +81,7 @@ try {
   for (const page of PAGES) {
     const runs: Run[] = []
     for (let i = 0; i < RUNS; i++) {
+      const loadBefore = loadavg()[0]!
       const result = await withTimeout(
         lighthouse(`${server.url}${page.path}`, {
           port: chrome.port,
@@ -59,9 +103,13 @@ try {
         cls: audit('cumulative-layout-shift'),
         tbt: audit('total-blocking-time'),
         fcp: audit('first-contentful-paint'),
+        load: [loadBefore, loadavg()[0]!],
+        lhr,
       })
       const r = runs.at(-1)!
-      console.log(`  ${page.path} run ${i + 1}/${RUNS}: performance ${r.performance.toFixed(2)}, LCP ${(r.lcp / 1000).toFixed(2)} s, CLS ${r.cls.toFixed(3)}, TBT ${Math.round(r.tbt)} ms`)
+      console.log(
+        `  ${page.path} run ${i + 1}/${RUNS}: performance ${r.performance.toFixed(2)}, LCP ${(r.lcp / 1000).toFixed(2)} s, CLS ${r.cls.toFixed(3)}, TBT ${Math.round(r.tbt)} ms, load ${loadText(r.load)}`,
+      )
       // What held a run back, so a low score says why (only the failing audits with a weight).
       if (process.argv.includes('--verbose')) {
         for (const [id, a] of Object.entries(lhr.audits)) {
@@ -71,15 +119,17 @@ try {
         }
       }
     }
-    const m = (k: keyof Run) => median(runs.map((r) => r[k]))
+    const m = (k: Exclude<keyof Run, 'load' | 'lhr'>) => median(runs.map((r) => r[k]))
     const perf = m('performance')
     const lcp = m('lcp')
     const cls = m('cls')
     console.log(
       `${page.path.padEnd(12)} performance ${perf.toFixed(2)}  LCP ${(lcp / 1000).toFixed(2)} s  CLS ${cls.toFixed(3)}  TBT ${Math.round(m('tbt'))} ms  FCP ${(m('fcp') / 1000).toFixed(2)} s  accessibility ${m('accessibility').toFixed(2)}  best practices ${m('best-practices').toFixed(2)}  (median of ${RUNS})`,
     )
+    printBreakdown(page.path, runs)
     const misses: string[] = []
     if (perf < page.targets.performance) misses.push(`performance ${perf.toFixed(2)} < ${page.targets.performance}`)
+    if (m('tbt') >= TBT_CEILING_MS) misses.push(`TBT ${Math.round(m('tbt'))} ms >= ${TBT_CEILING_MS} ms`)
     if (lcp >= 2500) misses.push(`LCP ${(lcp / 1000).toFixed(2)} s >= 2.5 s`)
     if (cls >= 0.05) misses.push(`CLS ${cls.toFixed(3)} >= 0.05`)
     if ('accessibility' in page.targets && m('accessibility') < page.targets.accessibility) misses.push('accessibility < 1')

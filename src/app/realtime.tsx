@@ -1,5 +1,6 @@
-// Runs the live socket while the app needs it: when a screen shows prices (a market query has an observer) or a
-// user is signed in; otherwise, as on a signed-out first visit without prices, there is no socket at all. Ticker
+// Runs the live socket while the app needs it, from the first idle moment after the page loaded
+// (lib/after-first-screen.ts): when a screen shows prices (a market query has an observer) or a user is signed in;
+// otherwise, as on a signed-out first visit without prices, there is no socket at all. Ticker
 // frames feed the market cache (and IndexedDB for offline), new_message raises the unread flag, order and balance
 // updates refresh their queries, a tab that becomes visible again checks the socket after 1 000 ms and refreshes
 // limit orders, and a 4001 close (the server revoked the session) signs the app out without asking the wallet.
@@ -15,6 +16,7 @@ import { publicKeys, userKeys } from '../lib/query-keys.ts'
 import { getSession, subscribeSession, updateSession } from '../lib/session.ts'
 import { forgetRevokedSession } from '../lib/session-lifecycle.ts'
 import { applyTickers } from '../features/markets/api.ts'
+import { afterFirstScreen } from '../lib/after-first-screen.ts'
 
 /** A socket nobody needs any more closes after this long (a screen change rarely leaves prices for good). */
 const IDLE_CLOSE_MS = 10_000
@@ -100,8 +102,12 @@ export function Realtime() {
       },
     })
     let running = false
+    // The first screen renders (with the prices kept in IndexedDB) before the socket connects: its first frames are
+    // the whole book, parsed and rendered, and they piled onto the first render's long tasks.
+    let firstScreenDone = false
     let idleTimer: ReturnType<typeof setTimeout> | undefined
     const update = () => {
+      if (!firstScreenDone) return
       const needed = getSession().token !== null || showsPrices(queryClient)
       if (needed) {
         clearTimeout(idleTimer)
@@ -116,7 +122,10 @@ export function Realtime() {
         }, IDLE_CLOSE_MS)
       }
     }
-    update()
+    const cancelStart = afterFirstScreen(() => {
+      firstScreenDone = true
+      update()
+    })
     const offCache = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'observerAdded' || event.type === 'observerRemoved') update()
     })
@@ -138,6 +147,7 @@ export function Realtime() {
     document.addEventListener('visibilitychange', onVisibility)
     return () => {
       document.removeEventListener('visibilitychange', onVisibility)
+      cancelStart()
       clearTimeout(idleTimer)
       offCache()
       offSession()

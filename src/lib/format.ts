@@ -70,13 +70,22 @@ const DATE_OPTIONS: Record<DateKind, Intl.DateTimeFormatOptions> = {
   time: { timeStyle: 'medium' },
 }
 
+const dateCache = new Map<string, Intl.DateTimeFormat>()
+
 /**
  * Epoch ms as the server's wall clock: shifting by the offset and formatting in UTC works in every engine (named
- * offset zones such as "+05:30" do not, yet).
+ * offset zones such as "+05:30" do not, yet). The formatter is kept per language and kind: building one loads the
+ * language's calendar data, and the price list's "Updated" time is formatted on every tick.
  */
 export function formatDateTime(ms: number, locale: string, offsetMinutes = 0, kind: DateKind = 'datetime'): string {
   if (!Number.isFinite(ms)) return DASH
-  return new Intl.DateTimeFormat(locale, { ...DATE_OPTIONS[kind], timeZone: 'UTC' }).format(ms + offsetMinutes * 60_000)
+  const key = `${locale}|${kind}`
+  let f = dateCache.get(key)
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { ...DATE_OPTIONS[kind], timeZone: 'UTC' })
+    dateCache.set(key, f)
+  }
+  return f.format(ms + offsetMinutes * 60_000)
 }
 
 /** A yyyy-mm-dd calendar day (no time, no zone) in the language's medium date style. */
