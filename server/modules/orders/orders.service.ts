@@ -93,12 +93,12 @@ export async function announce(app: FastifyInstance, rows: OrderRow[], posted: P
 // the pool's 10 connections serving the rest), and waits on the held batch only if it shares a user or a house shard
 // that batch has already posted to.
 const STALL_MS = 100
-const inFlight = () => ({ maxInFlight: Math.min(houseShards(), 4), stallMs: STALL_MS })
+const inFlight = (app: FastifyInstance) => ({ maxInFlight: Math.min(houseShards(app.db), 4), stallMs: STALL_MS })
 const opens = batchesPer(
   (app: FastifyInstance) =>
     new Batches<OpenInput, Opened | AppError>(
       (inputs) => retrying(() => app.db.transaction((tx) => openOrders(tx, inputs, pricingOf(app)))),
-      inFlight(),
+      inFlight(app),
     ),
 )
 async function open(app: FastifyInstance, input: OpenInput): Promise<Opened> {
@@ -172,7 +172,7 @@ export async function closePositionOrder(app: FastifyInstance, user: AuthUser, o
 // ledger fails the batch, which is then tried again a close at a time, so each answers its own.
 const closes = batchesPer(
   (app: FastifyInstance) =>
-    new Batches<OrderRef, Closed | AppError>((refs) => retrying(() => app.db.transaction((tx) => closeOwnOrders(app, tx, refs))), inFlight()),
+    new Batches<OrderRef, Closed | AppError>((refs) => retrying(() => app.db.transaction((tx) => closeOwnOrders(app, tx, refs))), inFlight(app)),
 )
 
 /** Closes each caller's position at the price it would close at now, or answers why not, checked in arrival order. */
