@@ -196,7 +196,8 @@ if (!isMainThread) {
   for (let i = 0; i < RUNS; i++) {
     const r = await run(SECONDS)
     runs.push(r)
-    console.log(`  run ${i + 1}: ${fmt(r)}`)
+    // The load average beside each run: on a shared machine it says which runs to trust (compare side by side).
+    console.log(`  run ${i + 1}: ${fmt(r)}  load ${loadavg()[0]!.toFixed(2)}`)
   }
   const median = [...runs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(runs.length / 2)]!
   console.log(`median: ${fmt(median)}`)

@@ -54,7 +54,6 @@ export type { AppOptions } from './options.ts'
 
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const conf = resolveOptions(options)
-  setHouseShards(conf.houseShards)
   const app = Fastify({
     logger: typeof conf.logger === 'string' ? { level: conf.logger } : conf.logger,
     genReqId,
@@ -83,6 +82,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const db = await openDb({ url: conf.databaseUrl, dataDir: conf.databaseUrl ? undefined : conf.pgliteDir })
     cleanups.push(db.close)
     await migrateDb(db)
+    setHouseShards(db.db, conf.houseShards)
     app.decorate('db', db.db)
     app.decorate('dbKind', db.kind)
     app.decorate('now', conf.now)

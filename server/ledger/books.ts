@@ -37,7 +37,7 @@ export function fundDemoBook(handle: DbOrTx, userId: string): Promise<Posted> {
 export function openDemoResetAccounts(db: DbOrTx, userId: string): Promise<void> {
   return openAccounts(db, [
     { account: null, owner: userId, book: 'demo', kind: 'available', shard: null, currency: DEMO_FUNDS.currency, amount: '0' },
-    { account: null, owner: null, book: 'demo', kind: 'demo_funding', shard: houseShardOf(userId), currency: DEMO_FUNDS.currency, amount: '0' },
+    { account: null, owner: null, book: 'demo', kind: 'demo_funding', shard: houseShardOf(db, userId), currency: DEMO_FUNDS.currency, amount: '0' },
   ])
 }
 
@@ -51,7 +51,7 @@ export function openDemoResetAccounts(db: DbOrTx, userId: string): Promise<void>
 export async function resetDemoLocked(tx: Tx, userId: string, idempotencyKey: string): Promise<Posted> {
   const accounts = rowsOf<{ id: string; owner_id: string | null; currency: string; kind: string; balance: string }>(
     await tx.execute(sql`
-      SELECT id, owner_id, currency, kind, balance::text AS balance FROM ledger_lock_book(${userId}::uuid, 'demo', 'demo_funding', ${houseShardOf(userId)}::smallint)`),
+      SELECT id, owner_id, currency, kind, balance::text AS balance FROM ledger_lock_book(${userId}::uuid, 'demo', 'demo_funding', ${houseShardOf(tx, userId)}::smallint)`),
   )
   const legs: Leg[] = []
   const net = new Map<string, Decimal>()

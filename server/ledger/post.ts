@@ -74,7 +74,7 @@ const itemOf = async (handle: DbOrTx, input: JournalInput): Promise<Item> => ({
   reference: input.reference ?? null,
   key: input.idempotencyKey,
   user: input.userId ?? null,
-  legs: await checkLegs(handle, input.legs, houseShardOf(input.userId ?? input.legs.find((leg) => leg.account?.ownerId)?.account?.ownerId)),
+  legs: await checkLegs(handle, input.legs, houseShardOf(handle, input.userId ?? input.legs.find((leg) => leg.account?.ownerId)?.account?.ownerId)),
   after: null,
 })
 

@@ -27,7 +27,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 async function funded(want: (shard: number) => boolean): Promise<string> {
   for (;;) {
     const userId = await newUserId(app.db)
-    if (!want(houseShardOf(userId))) continue
+    if (!want(houseShardOf(app.db, userId))) continue
     await postJournal(app.db, {
       kind: 'transfer', reason: 'transfer', idempotencyKey: randomUUID(), userId,
       legs: [
@@ -49,9 +49,9 @@ const fee = (handle: DbOrTx, userId: string, amount: string) =>
   })
 
 /** Every shard row of the live USDT fees account: balance by shard. */
-async function feeShards(): Promise<Map<number, Decimal>> {
+async function feeShards(db: DbOrTx = app.db): Promise<Map<number, Decimal>> {
   const rows = rowsOf<{ shard: number; balance: string }>(
-    await app.db.execute(sql`SELECT shard, balance::text AS balance FROM accounts WHERE owner_id IS NULL AND book = 'live' AND kind = 'fees' AND currency = 'USDT'`),
+    await db.execute(sql`SELECT shard, balance::text AS balance FROM accounts WHERE owner_id IS NULL AND book = 'live' AND kind = 'fees' AND currency = 'USDT'`),
   )
   return new Map(rows.map((r) => [Number(r.shard), new Decimal(r.balance)]))
 }
@@ -60,15 +60,15 @@ const feesTotal = async () => (await ledgerTotals(app.db)).find((r) => r.book ==
 
 describe('house accounts in shards', () => {
   it('a fee goes to its user’s shard of the house, and the totals and reconciliation count every shard', async () => {
-    expect(houseShards()).toBe(8)
+    expect(houseShards(app.db)).toBe(8)
     const first = await funded(() => true)
-    const second = await funded((shard) => shard !== houseShardOf(first))
+    const second = await funded((shard) => shard !== houseShardOf(app.db, first))
     const [shardsBefore, totalBefore] = [await feeShards(), await feesTotal()]
     await fee(app.db, first, '1.5')
     await fee(app.db, second, '2.25')
     const after = await feeShards()
-    expect(grew(shardsBefore, after, houseShardOf(first))).toBe('1.5')
-    expect(grew(shardsBefore, after, houseShardOf(second))).toBe('2.25')
+    expect(grew(shardsBefore, after, houseShardOf(app.db, first))).toBe('1.5')
+    expect(grew(shardsBefore, after, houseShardOf(app.db, second))).toBe('2.25')
     // The console's totals: one line for the house's fees, the sum of its shards, with the rows it sums.
     const total = await feesTotal()
     expect(new Decimal(total!.total).minus(totalBefore?.total ?? 0).toFixed()).toBe('3.75')
@@ -86,13 +86,36 @@ describe('house accounts in shards', () => {
       .then(() => null, (error: unknown) => error)
     expect(String((refused as { cause?: unknown })?.cause ?? refused)).toMatch(/accounts_shard_check/)
   })
+
+  it('the count is each app’s own: an app with HOUSE_SHARDS 1 beside this one takes every fee on shard 0, and this one keeps 8', async () => {
+    const single = await buildTestApp({ houseShards: 1 })
+    try {
+      expect([houseShards(single.db), houseShards(app.db)]).toEqual([1, 8])
+      // A user whom an app of 8 shards would send to another shard than 0.
+      let userId = await newUserId(single.db)
+      while (houseShardOf(app.db, userId) === 0) userId = await newUserId(single.db)
+      await postJournal(single.db, {
+        kind: 'transfer', reason: 'transfer', idempotencyKey: randomUUID(), userId,
+        legs: [
+          { account: { ownerId: userId, book: 'live', kind: 'available' }, amount: '100', currency: 'USDT' },
+          { account: { ownerId: null, book: 'live', kind: 'deposits_clearing' }, amount: '-100', currency: 'USDT' },
+        ],
+      })
+      const before = await feeShards(single.db)
+      await fee(single.db, userId, '1.5')
+      expect(grew(before, await feeShards(single.db), 0)).toBe('1.5')
+      expect(houseShardOf(single.db, userId)).toBe(0)
+    } finally {
+      await single.close()
+    }
+  })
 })
 
 describe.skipIf(!usingPostgres)('house shards under a held transaction (PostgreSQL)', () => {
   it('a transaction holding one shard’s fees row holds up that shard’s users only', async () => {
     const held = await funded(() => true)
-    const sameShard = await funded((shard) => shard === houseShardOf(held))
-    const otherShard = await funded((shard) => shard !== houseShardOf(held))
+    const sameShard = await funded((shard) => shard === houseShardOf(app.db, held))
+    const otherShard = await funded((shard) => shard !== houseShardOf(app.db, held))
     const [posted, release] = [deferred(), deferred()]
     const holding = app.db.transaction(async (tx) => {
       await fee(tx, held, '1')

@@ -129,7 +129,7 @@ describe('GET /api/getMyTransactionRecord', () => {
       WITH j AS (INSERT INTO journals (kind, reason, idempotency_key, user_id, created_at)
           VALUES ('transfer', 'transfer', ${randomUUID()}, ${id}, now() - interval '1 hour') RETURNING id),
         mine AS (SELECT id, balance FROM accounts WHERE owner_id = ${id} AND book = 'demo' AND kind = 'available' AND currency = 'USDT'),
-        house AS (SELECT id, balance FROM accounts WHERE owner_id IS NULL AND book = 'demo' AND kind = 'demo_funding' AND currency = 'USDT' AND shard = ${houseShardOf(id)})
+        house AS (SELECT id, balance FROM accounts WHERE owner_id IS NULL AND book = 'demo' AND kind = 'demo_funding' AND currency = 'USDT' AND shard = ${houseShardOf(app.db, id)})
       INSERT INTO entries (journal_id, account_id, amount, currency, balance_after)
         SELECT j.id, mine.id, 5, 'USDT', mine.balance + 5 FROM j, mine
         UNION ALL SELECT j.id, house.id, -5, 'USDT', house.balance - 5 FROM j, house`)

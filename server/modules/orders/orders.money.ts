@@ -16,13 +16,13 @@ import { bookFigures, canPay, payProblem, releaseOf, spendable, type BookHolding
 import { dec, type Dec, type Rates } from '#contract/trading-math.ts'
 import type { Ticker } from '#contract/socket.ts'
 import { AppError } from '../../app-error.ts'
-import { bookBalances, type BookBalances } from '../../ledger/books.ts'
+import type { BookBalances } from '../../ledger/books.ts'
 import { postJournal, postJournalsInTx, type JournalInput, type Leg, type Posted } from '../../ledger/post.ts'
 import type { Book, Reason, SystemKind, Tx, UserKind } from '../../ledger/types.ts'
 import type { CatalogueInstrument } from '../../market/catalogue.ts'
 import {
-  bookDrawn,
   bookKey,
+  booksHeld,
   closeOrderRows,
   deleteOrders,
   insertOrder,
@@ -65,8 +65,10 @@ export type BookState = {
 /** The book as the free-margin check and the closes see it: balances from the ledger, open positions at the last
  * quotes, and what its margin account lacks. */
 export async function bookState(tx: Tx, userId: string, book: Book, currency: string, pricing: Pricing): Promise<BookState> {
-  const [balances, positions, drawn] = await Promise.all([bookBalances(tx, userId, book), openPositions(tx, userId, book), bookDrawn(tx, [{ userId, book }])])
-  return stateOf(balances, positions, currency, pricing, drawn.get(`${bookKey({ userId, book })}:${currency}`))
+  const ref = { userId, book }
+  const [held, positions] = await Promise.all([booksHeld(tx, [ref]), openPositions(tx, userId, book)])
+  const { balances, drawn } = held.get(bookKey(ref))!
+  return stateOf(balances, positions, currency, pricing, drawn.get(currency))
 }
 
 export function stateOf(balances: BookBalances, positions: OrderRow[], currency: string, pricing: Pricing, drawn = '0'): BookState {
@@ -358,9 +360,9 @@ export function settlementJournal(row: OrderRow): JournalInput {
  * book's margin account still lacks (releaseOf). */
 export async function settleCancel(tx: Tx, row: OrderRow, now: number): Promise<{ row: OrderRow; posted: Posted }> {
   const ref = { userId: row.userId, book: row.book }
-  const [balances, drawn] = await Promise.all([bookBalances(tx, row.userId, row.book), bookDrawn(tx, [ref])])
+  const { balances, drawn } = (await booksHeld(tx, [ref])).get(bookKey(ref))!
   const mine = balances.currencies.find((c) => c.currency === row.marginCurrency)
-  const book = { available: mine?.available ?? '0', marginAccount: mine?.inUse ?? '0', drawn: drawn.get(`${bookKey(ref)}:${row.marginCurrency}`) ?? '0' }
+  const book = { available: mine?.available ?? '0', marginAccount: mine?.inUse ?? '0', drawn: drawn.get(row.marginCurrency) ?? '0' }
   const release = releaseOf(book, row.margin, '0')
   const updated = await updateOrder(tx, row.id, { status: 'cancelled', closeTime: now, marginDrawn: release.drawn.toFixed() })
   const posted = await postJournal(tx, {

@@ -8,7 +8,7 @@ import { DEMO_FUNDS } from '#contract/account.ts'
 import { AppError } from '../../app-error.ts'
 import { Batches, batchesPer } from '../../db/batches.ts'
 import { instrumentBySymbol } from '../../market/catalogue.ts'
-import { bookBalances, type BookBalances } from '../../ledger/books.ts'
+import { bookBalances } from '../../ledger/books.ts'
 import { retrying } from '../../ledger/db-errors.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
 import { houseShards } from '../../ledger/shards.ts'
@@ -39,7 +39,7 @@ import {
   type Opened,
   type Pricing,
 } from './orders.money.ts'
-import { bookDrawn, bookKey, lockBooksBalances, lockOwnOrders, openPositions, orderOf, orderPage, type OrderRef } from './orders.repository.ts'
+import { bookKey, booksHeld, lockOwnOrders, openPositions, orderOf, orderPage, type OrderRef } from './orders.repository.ts'
 import type { OrderRow } from './orders.table.ts'
 import { plain, toOrder } from './orders.view.ts'
 import { ordersChanged } from './order-events.ts'
@@ -93,12 +93,12 @@ export async function announce(app: FastifyInstance, rows: OrderRow[], posted: P
 // the pool's 10 connections serving the rest), and waits on the held batch only if it shares a user or a house shard
 // that batch has already posted to.
 const STALL_MS = 100
-const inFlight = () => ({ maxInFlight: Math.min(houseShards(), 4), stallMs: STALL_MS })
+const inFlight = (app: FastifyInstance) => ({ maxInFlight: Math.min(houseShards(app.db), 4), stallMs: STALL_MS })
 const opens = batchesPer(
   (app: FastifyInstance) =>
     new Batches<OpenInput, Opened | AppError>(
       (inputs) => retrying(() => app.db.transaction((tx) => openOrders(tx, inputs, pricingOf(app)))),
-      inFlight(),
+      inFlight(app),
     ),
 )
 async function open(app: FastifyInstance, input: OpenInput): Promise<Opened> {
@@ -172,15 +172,15 @@ export async function closePositionOrder(app: FastifyInstance, user: AuthUser, o
 // ledger fails the batch, which is then tried again a close at a time, so each answers its own.
 const closes = batchesPer(
   (app: FastifyInstance) =>
-    new Batches<OrderRef, Closed | AppError>((refs) => retrying(() => app.db.transaction((tx) => closeOwnOrders(app, tx, refs))), inFlight()),
+    new Batches<OrderRef, Closed | AppError>((refs) => retrying(() => app.db.transaction((tx) => closeOwnOrders(app, tx, refs))), inFlight(app)),
 )
 
 /** Closes each caller's position at the price it would close at now, or answers why not, checked in arrival order. */
 async function closeOwnOrders(app: FastifyInstance, tx: Tx, refs: OrderRef[]): Promise<(Closed | AppError)[]> {
   const locked = await lockOwnOrders(tx, refs)
   const books = [...new Map([...locked.values()].map((row) => [bookKey(row), { userId: row.userId, book: row.book }])).values()]
-  const balances = books.length > 0 ? await lockBooksBalances(tx, books) : new Map<string, BookBalances>()
-  const drawn = await bookDrawn(tx, books)
+  // The books are locked already (lockOwnOrders): their balances and drawn margin in one more round trip.
+  const held = await booksHeld(tx, books)
   const pricing = pricingOf(app)
   const answers: (Closed | AppError | undefined)[] = []
   const closing: { row: OrderRow; c: CloseInput; at: number }[] = []
@@ -193,8 +193,9 @@ async function closeOwnOrders(app: FastifyInstance, tx: Tx, refs: OrderRef[]): P
       const price = closePrice(row.side, requireQuote(app, inst.symbol))
       const pl = withRates(inst.symbol, () => profit(inst, row.side, row.lots, row.openPrice!, price, pricing.rates))
       // The book before the batch: settleCloses settles the book's closes together (settlementPlan).
-      const mine = balances.get(bookKey(row))!.currencies.find((c) => c.currency === row.marginCurrency)
-      const book = { available: dec(mine?.available ?? '0'), marginAccount: dec(mine?.inUse ?? '0'), drawn: dec(drawn.get(`${bookKey(row)}:${row.marginCurrency}`) ?? '0') }
+      const { balances, drawn } = held.get(bookKey(row))!
+      const mine = balances.currencies.find((c) => c.currency === row.marginCurrency)
+      const book = { available: dec(mine?.available ?? '0'), marginAccount: dec(mine?.inUse ?? '0'), drawn: dec(drawn.get(row.marginCurrency) ?? '0') }
       closing.push({ row, c: { price, pl, reason: 'user', now: app.now(), marginLevel: null, book }, at: answers.length })
       answers.push(undefined)
     } catch (error) {

@@ -56,7 +56,7 @@ export const orders = pgTable(
     index('orders_settlement_pending_idx').on(t.id).where(sql`${t.settlementPending}`),
     // A book's open positions, read by every free-margin check (0020_plans_that_grow.sql): only the live rows.
     index('orders_open_positions_idx').on(t.userId, t.book).where(sql`${t.kind} = 'contract' AND ${t.status} = 'open'`),
-    // The few rows that drew on or paid back a book's margin: summed by every close (orders.repository.ts bookDrawn).
+    // The few rows that drew on or paid back a book's margin: summed by every close (orders.repository.ts booksHeld).
     index('orders_margin_drawn_idx').on(t.userId, t.book).where(sql`${t.marginDrawn} <> 0`),
   ],
 )
