@@ -14,6 +14,7 @@ import { formatRemoved, removeSamples } from './content.cli.ts'
 let app: FastifyInstance
 let compliance: string
 let complianceName: string
+let admin: string
 let support: string
 
 /** The migration's sample rows, run again after emptying the tables. */
@@ -36,6 +37,7 @@ beforeAll(async () => {
   compliance = publisher.token
   complianceName = publisher.name
   support = (await signInOperator(app, ['support'])).token
+  admin = (await signInOperator(app, ['admin'])).token
 })
 afterAll(() => app?.close())
 
@@ -102,7 +104,7 @@ describe('publishing documents (console)', () => {
     const french = await get<Document>('/api/getDocument?type=privacy', 'fr_FR')
     expect(french.data).toMatchObject({ version: 1, locale: 'en_US', fallback: true, title: 'Privacy policy' })
     expect(french.data.updatedAt).toBeGreaterThan(0)
-    const audit = await call(app, 'GET', '/api/ops/audit?subject=document:privacy', { token: (await signInOperator(app, ['admin'])).token })
+    const audit = await call(app, 'GET', '/api/ops/audit?subject=document:privacy', { token: admin })
     const mine = (audit.body.data as { list: { action: string; operatorName: string; after: { locale: string } }[] }).list.filter((e) => e.operatorName === complianceName)
     expect(mine.map((e) => [e.action, e.after.locale])).toEqual([
       ['content.publishDocument', 'de_DE'],
