@@ -30,6 +30,9 @@ async function publish(form: Locator, type: string, title: string, body: string)
   await expect(form.page().getByText(new RegExp(`Published version \\d+ of ${type} \\(en_US\\)`))).toBeVisible()
 }
 
+// Two operators' sign-ins, a console and the app in one test: more than the default minute on a loaded machine.
+test.describe.configure({ timeout: 180_000 })
+
 const executed = (page: Page) => page.evaluate(() => (window as never as { __xss?: number }).__xss)
 
 test('an operator publishes terms, a risk warning and a help answer; a user reads the answer and accepts the terms before a first live claim', async ({ page, request }) => {
