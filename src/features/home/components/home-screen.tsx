@@ -8,14 +8,14 @@ import { useSession } from '../../../lib/session.ts'
 import { usePlatformName } from '../../../lib/use-platform-name.ts'
 import '../home.css'
 
-type Props = { portfolio?: ReactNode; summary?: ReactNode; prices?: ReactNode; partners?: ReactNode }
+type Props = { portfolio?: ReactNode; summary?: ReactNode; prices?: ReactNode }
 
 /**
  * Composed by the route from other features: `portfolio` (trade: equity, P/L, a few positions, Deposit and Trade),
  * `summary` (balance: the active book's total) and `prices` (markets: the watchlist). Signed in, the portfolio comes
- * first, the prices beside it on desktop; `partners` (partners: the operator's list) closes the page; signed out, the pitch and the two ways in are the first thing on the screen.
+ * first, the prices beside it on desktop; signed out, the pitch and the two ways in are the first thing on the screen.
  */
-export function HomeScreen({ portfolio, summary, prices, partners }: Props) {
+export function HomeScreen({ portfolio, summary, prices }: Props) {
   const isLoggedIn = useSession((s) => s.isLoggedIn)
   const platformName = usePlatformName()
   if (isLoggedIn)
@@ -36,7 +36,6 @@ export function HomeScreen({ portfolio, summary, prices, partners }: Props) {
           </div>
           <div className="home-col">{prices}</div>
         </div>
-        {partners}
       </div>
     )
   return (
@@ -60,7 +59,6 @@ export function HomeScreen({ portfolio, summary, prices, partners }: Props) {
         </div>
       </section>
       {prices}
-      {partners}
     </div>
   )
 }

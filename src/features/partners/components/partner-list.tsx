@@ -1,5 +1,5 @@
-// The operator's partners (/getPartners), on home and on /aboutUs. Names only, each a link when the operator gave
-// one (https, checked by the server); home shows nothing while there are none, the about page says so.
+// The operator's partners (/getPartners), on /aboutUs. Names only, each a link when the operator gave
+// one (https, checked by the server); with `showEmpty` it says so when there are none.
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Card } from '../../../components/ui/card.tsx'
