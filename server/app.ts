@@ -43,6 +43,8 @@ import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts'
 import { registerKycRoutes } from './modules/kyc/kyc.routes.ts'
 import { registerFundsRoutes } from './modules/funds/funds.routes.ts'
 import { startChainFollower } from './modules/funds/chain-follower.ts'
+import { registerContentRoutes } from './modules/content/content.routes.ts'
+import { registerContentTestHooks } from './modules/content/content.test-hooks.ts'
 import { registerWithdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts'
 import { resolveOptions, type AppOptions } from './options.ts'
 import { setHouseShards } from './ledger/shards.ts'
@@ -135,6 +137,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerKycRoutes(app)
     registerFundsRoutes(app)
     registerWithdrawalRoutes(app)
+    registerContentRoutes(app)
+    registerContentTestHooks(app)
     registerManifestRoute(app, conf.staticDir)
     await registerStatic(app, conf.staticDir)
 

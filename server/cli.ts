@@ -10,6 +10,7 @@ import { checkMessageArgs, sendMessageFromCli } from './modules/messages/message
 import { formatReconciliation } from './ledger/reconcile.ts'
 import { reconcileBooks } from './modules/orders/orders.subledger.ts'
 import { OPERATOR_USAGE, operatorCommand } from './modules/ops/ops.cli.ts'
+import { CONTENT_USAGE, formatRemoved, removeSamples } from './modules/content/content.cli.ts'
 
 const USAGE = `Usage:
   node server/cli.ts set-config <key> <value>   set a public setting
@@ -20,6 +21,7 @@ const USAGE = `Usage:
   node server/cli.ts message <address> <title> <body>   send a message to one user's notifications
   node server/cli.ts reconcile                  the ledger's full reconciliation (exit code 1 when not consistent)
 ${OPERATOR_USAGE}
+${CONTENT_USAGE}
 
 Keys: ${CONFIG_KEYS.join(', ')}
 Uses DATABASE_URL when set, else the PGlite data directory under DATA_DIR (default ./data).
@@ -71,6 +73,9 @@ async function parse([command, ...rest]: string[], io: CliIo): Promise<Action> {
     checkMessageArgs(address, title, body)
     const env = readEnv(io.env)
     return async (db) => ok(await sendMessageFromCli(db, address, title, body, env.app.redisUrl, env.app.deploymentName))
+  }
+  if (command === 'content' && rest.length === 1 && rest[0] === 'remove-samples') {
+    return async (db) => ok(formatRemoved(await removeSamples(db)))
   }
   if (command === 'reconcile' && rest.length === 0) {
     return async (db) => {

@@ -93,6 +93,11 @@ export type AppOptions = {
   /** Rows per house account kind (HOUSE_SHARDS, 8): users on different shards never wait on one house row, and
    * their orders go in batches of their own (server/ledger/shards.ts). */
   houseShards?: number
+  /**
+   * Live deposit claims and orders need published terms and a risk warning that the user accepted
+   * (server/modules/content/legal-gate.ts). Always on in production; server tests of other modules turn it off.
+   */
+  legalGate?: boolean
   /** Google and Facebook sign-in (OIDC_GOOGLE_* / OIDC_FACEBOOK_*): a provider absent here has no button. */
   oidc?: Partial<Record<OidcProvider, OidcProviderConfig>>
 }
@@ -129,6 +134,7 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     chainPollMs: options.chainPollMs ?? 4000,
     chainLockKey: options.chainLockKey ?? 7_351_005,
     houseShards: options.houseShards ?? DEFAULT_HOUSE_SHARDS,
+    legalGate: options.legalGate ?? true,
     uploadDir: options.uploadDir ?? resolve('data', 'uploads'),
     oidc: options.oidc ?? {},
   }

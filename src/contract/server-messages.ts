@@ -1,6 +1,7 @@
 // Messages the server puts in `msg`. Each is marked for Lingui's extractor (the /*i18n*/ comment), so it lands in
 // the same catalogs as the app's strings and the server answers in the caller's Language. Each module keeps its own
 // messages in server-messages-<module>.ts.
+import { contentMessages } from './server-messages-content.ts'
 import { fundsMessages } from './server-messages-funds.ts'
 import { idempotencyMessages } from './server-messages-idempotency.ts'
 import { ledgerMessages } from './server-messages-ledger.ts'
@@ -16,6 +17,7 @@ import { uploadsMessages } from './server-messages-uploads.ts'
 import { withdrawalsMessages } from './server-messages-withdrawals.ts'
 
 export const serverMessages = {
+  ...contentMessages,
   ...fundsMessages,
   ...idempotencyMessages,
   ...ledgerMessages,

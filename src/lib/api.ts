@@ -6,6 +6,7 @@ import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { BodyOf, DataOf, Endpoint, QueryOf } from '#contract/endpoint.ts'
 import { authEvents } from './auth-events.ts'
+import { legalEvents } from './legal-events.ts'
 import { clearToken, getSession } from './session.ts'
 
 export const REQUEST_TIMEOUT_MS = 8000
@@ -99,5 +100,6 @@ export async function api<E extends Endpoint>(endpoint: E, options: ApiOptions<E
     throw new ApiError(401, text || i18n._(FALLBACK.requestError))
   }
   if (code === 500) throw new ApiError(500, text || i18n._(FALLBACK.serverError))
+  if (code === 409) legalEvents.inspect(envelope?.data)
   throw new ApiError(code, text || i18n._(FALLBACK.requestError), envelope?.data ?? null)
 }

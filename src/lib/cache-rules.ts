@@ -5,9 +5,9 @@
 export const RUNTIME_CACHE_PREFIX = 'keelson-runtime'
 
 /**
- * Public reads that may be shown offline: news, help, articles, notice, language list, public settings, and the
- * market's catalogue and home figures (offline, home keeps its featured few and the market list its instruments,
- * each with the last price kept and its time).
+ * Public reads that may be shown offline: news, help, documents, partners, articles, notice, language list, public
+ * settings, and the market's catalogue and home figures (offline, home keeps its featured few and the market list its
+ * instruments, each with the last price kept and its time).
  */
 export const PUBLIC_API_PATHS = [
   '/api/getProdList',
@@ -16,6 +16,9 @@ export const PUBLIC_API_PATHS = [
   '/api/getArticles',
   '/api/getNotice',
   '/api/getText',
+  '/api/getDocuments',
+  '/api/getDocument',
+  '/api/getPartners',
   '/api/queryLanguageList',
   '/api/getConfigValue',
 ]

@@ -14,6 +14,8 @@ export const publicKeys = {
   funds: () => ['funds'] as const,
   /** The sign-in providers this server offers (Google, Facebook). */
   signInProviders: () => ['sign-in-providers'] as const,
+  /** Published documents, help answers and partners, per reader language (/getDocument, /getText, /getPartners). */
+  content: () => ['content'] as const,
 }
 
 export const userKeys = {
@@ -35,4 +37,6 @@ export const userKeys = {
   kyc: (userId: UserId) => [...userKeys.of(userId), 'kyc'] as const,
   /** Google and Facebook identities linked to the account. */
   linkedProviders: (userId: UserId) => [...userKeys.of(userId), 'linked-providers'] as const,
+  /** Which versions of the terms and risk warning the user accepted (the live-money gate). */
+  legal: (userId: UserId) => [...userKeys.of(userId), 'legal'] as const,
 }

@@ -6,6 +6,7 @@ import { NotFound } from '../app/layout/not-found.tsx'
 import { Toaster } from '../components/ui/toast.tsx'
 import { LazyInstallOffer } from '../features/install/components/lazy-install-offer.tsx'
 import { LazyTradeToasts } from './_app/-lazy-trade-toasts.tsx'
+import { LazyLegalGate } from './_app/-lazy-legal-gate.tsx'
 import { useSession } from '../lib/session.ts'
 
 // Desktop only: a phone's first visit does not fetch them (bench/size.ts).
@@ -45,6 +46,7 @@ function AppLayout() {
       )}
       <Toaster />
       {isSignedIn && <LazyTradeToasts />}
+      {isSignedIn && <LazyLegalGate />}
       <LazyInstallOffer />
     </div>
   )

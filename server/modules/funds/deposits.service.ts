@@ -15,6 +15,7 @@ import { pushBalanceUpdates } from '../../ledger/notify.ts'
 import { postJournalsInTx, type JournalInput, type Posted } from '../../ledger/post.ts'
 import { retrying } from '../../ledger/db-errors.ts'
 import { userById } from '../auth/users.repository.ts'
+import { requireLiveTerms } from '../content/legal-gate.ts'
 import { ownedUpload } from '../uploads/uploads.service.ts'
 import { chainOf, gasPriceGwei, paidTo, transfersOfTx } from './chain.ts'
 import { addedAddresses } from './sending-addresses.ts'
@@ -223,6 +224,7 @@ const isUniqueViolation = (error: unknown) => {
 
 /** /createRechargePlat: a claim with its proof. Checked on chain when the network is followed, else left for review. */
 export async function createClaim(app: FastifyInstance, userId: string, body: CreateRechargePlat): Promise<Deposit> {
+  await requireLiveTerms(app, userId)
   const config = await networkOf(app.db, body.currency, body.network)
   if (!depositsOpen(config)) throw new AppError(400, 'depositsClosed', { currency: body.currency, network: config.networkName })
   const txHash = body.txHash.toLowerCase()

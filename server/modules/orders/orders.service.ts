@@ -43,6 +43,7 @@ import { bookKey, booksHeld, lockOwnOrders, openPositions, orderOf, orderPage, t
 import type { OrderRow } from './orders.table.ts'
 import { plain, toOrder } from './orders.view.ts'
 import { ordersChanged } from './order-events.ts'
+import { requireLiveTerms } from '../content/legal-gate.ts'
 
 export const pricingOf = (app: FastifyInstance): Pricing => ({
   quote: (symbol) => app.quotes.get(symbol),
@@ -110,6 +111,7 @@ async function open(app: FastifyInstance, input: OpenInput): Promise<Opened> {
 const view = (app: FastifyInstance, row: OrderRow, pricing = pricingOf(app)) => toOrder(row, pricing.quote(row.symbol), pricing.rates)
 
 export async function createContractOrder(app: FastifyInstance, user: AuthUser, body: CreateContractOrder, key: string): Promise<Order> {
+  if (user.accountType === 'live') await requireLiveTerms(app, user.id)
   const inst = instrumentOf(body.symbol)
   checkTerms(inst, body.lots, body.leverage)
   requireOpenMarket(app, inst)
@@ -130,6 +132,7 @@ export async function createContractOrder(app: FastifyInstance, user: AuthUser, 
 }
 
 export async function createLimitOrder(app: FastifyInstance, user: AuthUser, body: CreateLimitOrder, key: string): Promise<Order> {
+  if (user.accountType === 'live') await requireLiveTerms(app, user.id)
   const inst = instrumentOf(body.symbol)
   checkTerms(inst, body.lots, body.leverage)
   requireOpenMarket(app, inst)

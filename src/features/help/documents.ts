@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 
-/** The help area's documents, by the $type in /help/$type. */
+/** The help area's documents, by the $type in /help/$type (src/contract/content.ts DOCUMENT_TYPES but about and
+ * introduction, which are /aboutUs and /Introduction). */
 export const HELP_DOCS: Record<string, MessageDescriptor> = {
   center: msg`Help center`,
   support: msg`Online support`,

@@ -1,82 +1,37 @@
-// /help/$type: the help center (a list of topics) and the company's documents. The licence page shows exactly
-// what the operator configured and says so plainly when nothing is; other documents say when they are unpublished.
-import { useQuery } from '@tanstack/react-query'
+// /help/$type: the help center (search, categories, answers, documents), one category's answers, or one document.
+// Answers and documents are the operator's Markdown rendered and sanitised by the server, shown as they come.
 import { Trans, useLingui } from '@lingui/react/macro'
+import { HELP_CATEGORIES, type HelpCategory } from '#contract/content.ts'
 import { PageHeader } from '../../../components/ui/page-header.tsx'
-import { Card } from '../../../components/ui/card.tsx'
-import { List, ListRow } from '../../../components/ui/list-row.tsx'
-import { EmptyState } from '../../../components/ui/empty-state.tsx'
-import { ErrorState } from '../../../components/ui/error-state.tsx'
-import { Skeleton } from '../../../components/ui/skeleton.tsx'
-import { IconFile, IconShield } from '../../../components/ui/icons.tsx'
-import { configQueries } from '../../../lib/config-queries.ts'
 import { HELP_DOCS } from '../documents.ts'
+import { DocumentView } from './document-view.tsx'
+import { HelpCenter, HelpCategoryAnswers, CATEGORY_NAMES } from './help-center.tsx'
 import '../help.css'
+
+const isCategory = (type: string): type is HelpCategory => (HELP_CATEGORIES as readonly string[]).includes(type)
 
 export function HelpScreen({ type }: { type: string }) {
   const { i18n } = useLingui()
-  const known = type in HELP_DOCS
-  const isCenter = type === 'center' || !known
-  const title = HELP_DOCS[isCenter ? 'center' : type]!
+  if (isCategory(type)) {
+    return (
+      <article className="article">
+        <PageHeader title={i18n._(CATEGORY_NAMES[type])} back="/help/center" />
+        <HelpCategoryAnswers category={type} />
+      </article>
+    )
+  }
+  if (type !== 'center' && type in HELP_DOCS) {
+    return (
+      <article className="article">
+        <PageHeader title={i18n._(HELP_DOCS[type]!)} back="/help/center" />
+        <DocumentView type={type} />
+      </article>
+    )
+  }
   return (
     <article className="article">
-      <PageHeader title={i18n._(title)} back={isCenter ? '/profile' : '/help/center'} />
-      {type === 'licence' ? <Licence /> : isCenter ? <Topics /> : <Unpublished />}
+      <PageHeader title={<Trans>Help center</Trans>} back="/profile" />
+      <HelpCenter />
     </article>
-  )
-}
-
-function Licence() {
-  const { data, error, isPending, refetch } = useQuery(configQueries.value('licence'))
-  if (isPending)
-    return (
-      <Card>
-        <Skeleton height="16px" />
-      </Card>
-    )
-  if (error && !data)
-    return (
-      <Card>
-        <ErrorState error={error} onRetry={() => void refetch()} />
-      </Card>
-    )
-  return (
-    <Card>
-      {data?.value ? (
-        <p className="pre-line article-body">{data.value}</p>
-      ) : (
-        <div data-testid="licence-empty">
-          <EmptyState icon={<IconShield size={32} />} title={<Trans>The operator has not configured any licence or supervision information.</Trans>} />
-        </div>
-      )}
-    </Card>
-  )
-}
-
-function Unpublished() {
-  return (
-    <Card>
-      <EmptyState icon={<IconFile size={32} />} title={<Trans>The operator has not published this document yet.</Trans>} />
-    </Card>
-  )
-}
-
-function Topics() {
-  const { i18n, t } = useLingui()
-  return (
-    <>
-      <p className="muted">
-        <Trans>Answers to common questions will appear here. Meanwhile these documents are available:</Trans>
-      </p>
-      <Card flush>
-        <List label={t`Documents`}>
-          {Object.entries(HELP_DOCS)
-            .filter(([type]) => type !== 'center')
-            .map(([type, label]) => (
-              <ListRow key={type} icon={<IconFile />} label={i18n._(label)} to="/help/{-$type}" params={{ type }} />
-            ))}
-        </List>
-      </Card>
-    </>
   )
 }
