@@ -3,7 +3,7 @@
 // address, no style, no form, no SVG or MathML, no meta refresh. The browser test (tests/e2e/news.spec.ts) renders the
 // same corpus and counts executions.
 import { describe, expect, it } from 'vitest'
-import { CONTENT_IMAGE_PATH } from '#contract/content.ts'
+import { CONTENT_IMAGE_PATH } from '#contract/content-image.ts'
 import { renderMarkdown } from './markdown.ts'
 import { XSS_CORPUS } from './xss-corpus.ts'
 

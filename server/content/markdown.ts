@@ -6,7 +6,7 @@
 // Rendered once, when the operator saves; readers get the stored HTML.
 import { Marked } from 'marked'
 import sanitizeHtml from 'sanitize-html'
-import { CONTENT_IMAGE_PATH } from '#contract/content.ts'
+import { CONTENT_IMAGE_PATH } from '#contract/content-image.ts'
 
 const marked = new Marked({ gfm: true, breaks: false, async: false })
 

@@ -3,7 +3,7 @@
 // Every operator change is audited in the same transaction (modules/ops/audit.ts).
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { contentImagePath } from '#contract/content.ts'
+import { contentImagePath } from '#contract/content-image.ts'
 import { isLanguageCode, type LanguageCode } from '#contract/locales.ts'
 import type { Article, ArticlePage, ArticleSummary } from '#contract/news.ts'
 import type { ArticleDraft, OpsArticle } from '#contract/ops-news.ts'
