@@ -28,23 +28,27 @@ export function SelfCheckScreen() {
 
   const megabytes = (bytes: number) =>
     new Intl.NumberFormat(format.locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1_000_000)
+  const chainText = (chainId: number | null) => {
+    if (chainId === null) return t`Unknown`
+    return chainId === ACCEPTED_CHAIN_ID ? t`Ethereum (${chainId})` : t`Other chain (${chainId}): switch to Ethereum`
+  }
+  const storageText = (usedBytes: number, quotaBytes: number) => {
+    const used = megabytes(usedBytes)
+    const quota = megabytes(quotaBytes)
+    return t`${used} of ${quota}`
+  }
   const yes = t`Yes`
   const no = t`No`
   const rows: { id: string; label: string; value: string | undefined; ok?: boolean }[] = [
     { id: 'wallet', label: t`Wallet found`, value: wallet.data && (wallet.data.found ? yes : no), ok: wallet.data?.found },
-    {
-      id: 'chain',
-      label: t`Chain`,
-      value: wallet.data && (wallet.data.chainId === null ? t`Unknown` : wallet.data.chainId === ACCEPTED_CHAIN_ID ? t`Ethereum (${wallet.data.chainId})` : t`Other chain (${wallet.data.chainId}): switch to Ethereum`),
-      ok: wallet.data ? wallet.data.chainId === ACCEPTED_CHAIN_ID : undefined,
-    },
+    { id: 'chain', label: t`Chain`, value: wallet.data && chainText(wallet.data.chainId), ok: wallet.data ? wallet.data.chainId === ACCEPTED_CHAIN_ID : undefined },
     { id: 'socket', label: t`Live connection`, value: socket.data && (socket.data.connected ? t`Connected` : t`Not connected`), ok: socket.data?.connected },
     { id: 'latency', label: t`Latency`, value: socket.data && (socket.data.latencyMs === null ? '—' : new Intl.NumberFormat(format.locale, { style: 'unit', unit: 'millisecond' }).format(socket.data.latencyMs)) },
     { id: 'sw', label: t`Service worker version`, value: worker.isSuccess ? (worker.data ?? t`None`) : undefined, ok: worker.isSuccess ? worker.data !== null : undefined },
     {
       id: 'storage',
       label: t`Storage used`,
-      value: storage.isSuccess ? (storage.data ? t`${megabytes(storage.data.usedBytes)} of ${megabytes(storage.data.quotaBytes)}` : t`Unknown`) : undefined,
+      value: storage.isSuccess ? (storage.data ? storageText(storage.data.usedBytes, storage.data.quotaBytes) : t`Unknown`) : undefined,
     },
     { id: 'version', label: t`App version`, value: __APP_VERSION__ },
     { id: 'language', label: t`Language`, value: i18n.locale },
