@@ -9,9 +9,28 @@ export type WalletCheck = { found: boolean; chainId: number | null }
 export type SocketCheck = { connected: boolean; latencyMs: number | null }
 export type StorageCheck = { usedBytes: number; quotaBytes: number } | null
 
-/** An injected wallet (window.ethereum) and its chain, asked with eth_chainId, which needs no permission. */
+/** Wallets that announce themselves (EIP-6963) within `waitMs`, else the injected window.ethereum. */
+function findWallet(waitMs: number): Promise<Eip1193 | null> {
+  return new Promise((resolve) => {
+    const onAnnounce = (event: Event) => {
+      const provider = (event as CustomEvent<{ provider?: Eip1193 }>).detail?.provider
+      if (!provider) return
+      window.removeEventListener('eip6963:announceProvider', onAnnounce)
+      clearTimeout(timer)
+      resolve(provider)
+    }
+    const timer = setTimeout(() => {
+      window.removeEventListener('eip6963:announceProvider', onAnnounce)
+      resolve((window as { ethereum?: Eip1193 }).ethereum ?? null)
+    }, waitMs)
+    window.addEventListener('eip6963:announceProvider', onAnnounce)
+    window.dispatchEvent(new Event('eip6963:requestProvider'))
+  })
+}
+
+/** A browser wallet and its chain, asked with eth_chainId, which needs no permission and reveals no address. */
 export async function checkWallet(): Promise<WalletCheck> {
-  const provider = (window as { ethereum?: Eip1193 }).ethereum
+  const provider = await findWallet(500)
   if (!provider) return { found: false, chainId: null }
   try {
     const hex = await withTimeout(provider.request({ method: 'eth_chainId' }), 3000)

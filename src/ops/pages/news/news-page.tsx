@@ -3,7 +3,7 @@
 // sanitised HTML, shown as the preview), then publishes or unpublishes. The server audits every change.
 import { useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { opsNewsApi, type OpsArticle } from '#contract/ops-news.ts'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api.ts'
 import { Pager } from '../../components/pager.tsx'
 import { opsCall } from '../../api.ts'
 import { ArticleEditor } from './article-editor.tsx'
+import './news.css'
 
 const KEY = ['ops', 'news']
 const SIZE = 20
@@ -62,42 +63,35 @@ export default function NewsPage() {
           ) : list.data.list.length === 0 ? (
             <EmptyState title={<Trans>No articles yet</Trans>} />
           ) : (
-            <div className="ops-table-wrap">
-              <table className="ops-table" aria-labelledby="ops-news-list">
-                <thead>
-                  <tr>
-                    <th scope="col"><Trans>Title</Trans></th>
-                    <th scope="col"><Trans>Languages</Trans></th>
-                    <th scope="col"><Trans>Status</Trans></th>
-                    <th scope="col"><span className="visually-hidden"><Trans>Actions</Trans></span></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.list.map((a) => (
-                    <tr key={a.id} data-testid="ops-article-row">
-                      <td>{titleOf(a)}</td>
-                      <td>{Object.keys(a.translations).length}</td>
-                      <td>
-                        {a.publishedAt ? <Badge tone="up"><Trans>Published</Trans></Badge> : <Badge><Trans>Draft</Trans></Badge>}{' '}
-                        {a.sample && <Badge tone="warn"><Trans>Sample</Trans></Badge>}
-                      </td>
-                      <td className="ops-actions">
-                        <Button variant="secondary" onClick={() => open(a)}>
-                          <Trans>Edit</Trans>
-                        </Button>
-                        <Button
-                          variant={a.publishedAt ? 'danger' : 'primary'}
-                          loading={publish.isPending && publish.variables?.id === a.id}
-                          onClick={() => publish.mutate({ id: a.id, published: !a.publishedAt })}
-                        >
-                          {a.publishedAt ? <Trans>Unpublish</Trans> : <Trans>Publish</Trans>}
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ul className="ops-news-list" aria-labelledby="ops-news-list">
+              {list.data.list.map((a) => {
+                const languages = Object.keys(a.translations).length
+                return (
+                <li key={a.id} className="ops-news-row" data-testid="ops-article-row">
+                  <span className="ops-news-title">{titleOf(a)}</span>
+                  <span className="ops-news-status">
+                    {a.publishedAt ? <Badge tone="up"><Trans>Published</Trans></Badge> : <Badge><Trans>Draft</Trans></Badge>}
+                    {a.sample && <Badge tone="warn"><Trans>Sample</Trans></Badge>}
+                    <span className="caption">
+                      <Plural value={languages} one="# language" other="# languages" />
+                    </span>
+                  </span>
+                  <span className="ops-actions">
+                    <Button variant="secondary" onClick={() => open(a)}>
+                      <Trans>Edit</Trans>
+                    </Button>
+                    <Button
+                      variant={a.publishedAt ? 'danger' : 'primary'}
+                      loading={publish.isPending && publish.variables?.id === a.id}
+                      onClick={() => publish.mutate({ id: a.id, published: !a.publishedAt })}
+                    >
+                      {a.publishedAt ? <Trans>Unpublish</Trans> : <Trans>Publish</Trans>}
+                    </Button>
+                  </span>
+                </li>
+                )
+              })}
+            </ul>
           )}
           {list.data && <Pager page={page} size={SIZE} total={list.data.total} onPage={setPage} />}
         </Card>
