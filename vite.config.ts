@@ -9,6 +9,8 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { VitePWA } from 'vite-plugin-pwa'
 import { clientContract } from './scripts/vite-client-contract.ts'
 
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:8080'
 
 /**
@@ -121,6 +123,8 @@ export default defineConfig({
     }),
     precompress(),
   ],
+  // The app's version, shown on the self-check page (/test).
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   resolve: {
     alias: [
       // The shim's fallbacks are for React 17 (app/use-sync-external-store.ts).

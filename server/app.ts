@@ -34,6 +34,7 @@ import { registerOidcRoutes } from './modules/oidc/oidc.routes.ts'
 import { pruneOidcFlows } from './modules/oidc/oidc.service.ts'
 import { registerInviteRoutes } from './modules/invite/invite.routes.ts'
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts'
+import { registerNewsRoutes } from './modules/news/news.routes.ts'
 import { registerMarketRoutes } from './modules/markets/markets.routes.ts'
 import { registerManageRoutes } from './modules/orders/manage.routes.ts'
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts'
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerOidcRoutes(app)
     registerInviteRoutes(app)
     registerMessageRoutes(app)
+    registerNewsRoutes(app)
     registerMarketRoutes(app)
     registerOrderRoutes(app)
     registerManageRoutes(app)

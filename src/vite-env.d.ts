@@ -10,3 +10,6 @@ interface ImportMetaEnv {
   readonly VITE_PLATFORM?: string
   readonly VITE_ETH_RPC_URL?: string
 }
+
+/** package.json's version (vite.config.ts define). */
+declare const __APP_VERSION__: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiPolicy, isFresh, isStorable, isWalletConnectChunk, MONEY_MAX_AGE_MS, stamp } from './cache-policy.ts'
+import { apiPolicy, contentCacheKey, isFresh, isStorable, isWalletConnectChunk, MONEY_MAX_AGE_MS, stamp } from './cache-policy.ts'
 
 const ORIGIN = 'https://app.example'
 const policy = (path: string, init?: RequestInit) => apiPolicy(new Request(`${ORIGIN}${path}`, init), new URL(`${ORIGIN}${path}`), ORIGIN)
@@ -14,6 +14,23 @@ describe('service worker cache policy', () => {
     expect(policy('/api/login', { method: 'POST', body: '{}' })).toBe('network-only')
     expect(policy('/index.html')).toBeNull()
     expect(apiPolicy(new Request('https://evil.example/api/getNotice'), new URL('https://evil.example/api/getNotice'), ORIGIN)).toBeNull()
+  })
+
+  it('keeps news, articles, help answers and documents by one content rule, never asked with credentials', () => {
+    for (const path of ['/api/getAllInformation?page=1&size=10', '/api/getArticles?id=3', '/api/getText?type=deposit', '/api/getDocument?type=terms', '/api/getDocuments']) {
+      expect(policy(path)).toBe('content')
+      expect(policy(path, { headers: { Authorization: 'tok' } })).toBe('network-only')
+    }
+    expect(policy('/api/getArticles', { method: 'POST', body: '{}' })).toBe('network-only')
+  })
+
+  it('keeps content per language: the same address in two languages is two entries', () => {
+    const key = (language?: string) =>
+      contentCacheKey(new Request(`${ORIGIN}/api/getArticles?id=3`, { headers: language ? { Language: language } : {} }))
+    expect(key('de_DE')).not.toBe(key('en_US'))
+    expect(key('de_DE')).toBe(key('de_DE'))
+    expect(key('de_DE')).toContain('/api/getArticles?id=3&')
+    expect(key()).not.toBe(key('en_US'))
   })
 
   it('keeps only content-hashed WalletConnect chunks cache-first, never the file that names the entry', () => {

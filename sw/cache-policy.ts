@@ -1,14 +1,15 @@
 // Which /api answers the service worker may keep, and for how long. Plain functions (no workbox), so they are unit
 // tested in sw/cache-policy.test.ts.
 //
-// The rule: no /api answer is cached unless it is explicitly public (PUBLIC_API_PATHS), asked without credentials,
+// The rule: no /api answer is cached unless it is explicitly public (PUBLIC_API_PATHS) or content (CONTENT_API_PATHS),
+// asked without credentials,
 // and not marked as moving money. Settings that move money (MONEY_CONFIG_KEYS, or any answer carrying MONEY_HEADER)
 // are network-first and served from the cache only when the network fails and the copy is under
 // MONEY_CONFIG_MAX_AGE_S old: a stale receiving address or fee is never shown. Everything else under /api
 // (authenticated or not) goes to the network untouched.
-import { MONEY_CONFIG_KEYS, MONEY_CONFIG_MAX_AGE_S, MONEY_HEADER, PUBLIC_API_PATHS } from '../src/lib/cache-rules.ts'
+import { CONTENT_API_PATHS, MONEY_CONFIG_KEYS, MONEY_CONFIG_MAX_AGE_S, MONEY_HEADER, PUBLIC_API_PATHS } from '../src/lib/cache-rules.ts'
 
-export type ApiPolicy = 'public' | 'money' | 'network-only'
+export type ApiPolicy = 'public' | 'content' | 'money' | 'network-only'
 
 /** The header the service worker stamps on what it stores, so an age can be checked without trusting `Date`. */
 export const STORED_AT_HEADER = 'x-keelson-stored-at'
@@ -19,14 +20,25 @@ export function apiPolicy(request: Request, url: URL, origin: string): ApiPolicy
   if (url.origin !== origin || !url.pathname.startsWith('/api/')) return null
   if (request.method !== 'GET' || request.headers.has('Authorization')) return 'network-only'
   if (url.pathname === '/api/getConfigValue' && MONEY_CONFIG_KEYS.includes(url.searchParams.get('configKey') ?? '')) return 'money'
+  if (CONTENT_API_PATHS.includes(url.pathname)) return 'content'
   return PUBLIC_API_PATHS.includes(url.pathname) ? 'public' : 'network-only'
+}
+
+/**
+ * The key content is kept under: its address plus the Language header it was asked with, since the server answers
+ * each language its own version at the same address. (A `lang` query, where the app sends one, is in the address.)
+ */
+export function contentCacheKey(request: Request): string {
+  const url = new URL(request.url)
+  url.searchParams.set('__language', request.headers.get('Language') ?? '')
+  return url.href
 }
 
 /**
  * A complete success; money answers never enter the public cache. The allowlist decides, not Cache-Control: the
  * server sends `no-store` on every /api answer (aimed at shared and browser HTTP caches), public ones included.
  */
-export function isStorable(response: Response, policy: 'public' | 'money'): boolean {
+export function isStorable(response: Response, policy: 'public' | 'content' | 'money'): boolean {
   if (response.status !== 200) return false
   return policy === 'money' || !response.headers.has(MONEY_HEADER)
 }

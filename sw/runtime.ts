@@ -1,16 +1,17 @@
-// Runtime caches: public /api reads stale-while-revalidate, money settings network-first with a one-minute ceiling
+// Runtime caches: public /api reads stale-while-revalidate, content (news, help, documents) the same per language and
+// bounded, money settings network-first with a one-minute ceiling
 // (rules in cache-policy.ts), WalletConnect chunks (content-hashed) on first use. Every cache name starts with
 // RUNTIME_CACHE_PREFIX, so sign-out deletes them all.
 import { registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import type { WorkboxPlugin } from 'workbox-core/types.js'
-import { RUNTIME_CACHE_PREFIX } from '../src/lib/cache-rules.ts'
-import { apiPolicy, isFresh, isStorable, isWalletConnectChunk, MONEY_MAX_AGE_MS, stamp } from './cache-policy.ts'
+import { CONTENT_MAX_AGE_S, CONTENT_MAX_ENTRIES, RUNTIME_CACHE_PREFIX } from '../src/lib/cache-rules.ts'
+import { apiPolicy, contentCacheKey, isFresh, isStorable, isWalletConnectChunk, MONEY_MAX_AGE_MS, stamp } from './cache-policy.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
-function guard(policy: 'public' | 'money', maxAgeMs?: number): WorkboxPlugin {
+function guard(policy: 'public' | 'content' | 'money', maxAgeMs?: number): WorkboxPlugin {
   return {
     cacheWillUpdate: async ({ response }) => (isStorable(response, policy) ? stamp(response, Date.now()) : null),
     cachedResponseWillBeUsed: async ({ cachedResponse }) =>
@@ -25,6 +26,19 @@ export function setupRuntimeCaches() {
     new StaleWhileRevalidate({
       cacheName: `${RUNTIME_CACHE_PREFIX}-public`,
       plugins: [guard('public'), new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 7 * 24 * 3600 })],
+    }),
+  )
+  // Content: read signed in or out, offline too. Kept per language (contentCacheKey); at most CONTENT_MAX_ENTRIES
+  // answers, none older than CONTENT_MAX_AGE_S.
+  registerRoute(
+    ({ request, url }) => apiPolicy(request, url, origin) === 'content',
+    new StaleWhileRevalidate({
+      cacheName: `${RUNTIME_CACHE_PREFIX}-content`,
+      plugins: [
+        guard('content'),
+        { cacheKeyWillBeUsed: async ({ request }) => contentCacheKey(request) },
+        new ExpirationPlugin({ maxEntries: CONTENT_MAX_ENTRIES, maxAgeSeconds: CONTENT_MAX_AGE_S }),
+      ],
     }),
   )
   registerRoute(

@@ -5,9 +5,11 @@
 import { setupPrecache } from './precache.ts'
 import { setupRuntimeCaches } from './runtime.ts'
 import { setupUpdates } from './updates.ts'
+import { precacheVersion } from './version.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
-setupPrecache(self.__WB_MANIFEST)
+const manifest = self.__WB_MANIFEST
+setupPrecache(manifest)
 setupRuntimeCaches()
-setupUpdates(self)
+setupUpdates(self, precacheVersion(manifest))

@@ -8,7 +8,7 @@
 import { useEffect } from 'react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { Ticker } from '#contract/socket.ts'
-import { LiveSocket, type SocketFrame } from '../lib/socket.ts'
+import { LiveSocket, socketUrl, type SocketFrame } from '../lib/socket.ts'
 import { emitOrderUpdate } from '../lib/order-events.ts'
 import { authEvents } from '../lib/auth-events.ts'
 import { configQueries } from '../lib/config-queries.ts'
@@ -20,11 +20,6 @@ import { afterFirstScreen } from '../lib/after-first-screen.ts'
 
 /** A socket nobody needs any more closes after this long (a screen change rarely leaves prices for good). */
 const IDLE_CLOSE_MS = 10_000
-
-export function socketUrl(): string {
-  if (import.meta.env.VITE_WS_URL) return import.meta.env.VITE_WS_URL
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`
-}
 
 const showsPrices = (queryClient: QueryClient) =>
   queryClient.getQueryCache().findAll({ queryKey: publicKeys.market() }).some((q) => q.getObserversCount() > 0)

@@ -7,6 +7,7 @@ import { idempotencyMessages } from './server-messages-idempotency.ts'
 import { ledgerMessages } from './server-messages-ledger.ts'
 import { manageMessages } from './server-messages-manage.ts'
 import { marketsMessages } from './server-messages-markets.ts'
+import { newsMessages } from './server-messages-news.ts'
 import { oidcMessages } from './server-messages-oidc.ts'
 import { opsMessages } from './server-messages-ops.ts'
 import { ordersMessages } from './server-messages-orders.ts'
@@ -23,6 +24,7 @@ export const serverMessages = {
   ...ledgerMessages,
   ...manageMessages,
   ...marketsMessages,
+  ...newsMessages,
   ...oidcMessages,
   ...opsMessages,
   ...ordersMessages,

@@ -5,23 +5,28 @@
 export const RUNTIME_CACHE_PREFIX = 'keelson-runtime'
 
 /**
- * Public reads that may be shown offline: news, help, documents, partners, articles, notice, language list, public
- * settings, and the market's catalogue and home figures (offline, home keeps its featured few and the market list its
- * instruments, each with the last price kept and its time).
+ * Public reads that may be shown offline: notice, language list, public settings, and the market's catalogue and
+ * home figures (offline, home keeps its featured few and the market list its instruments, each with the last price
+ * kept and its time).
  */
-export const PUBLIC_API_PATHS = [
-  '/api/getProdList',
-  '/api/getIndexDataV2',
+export const PUBLIC_API_PATHS = ['/api/getProdList', '/api/getIndexDataV2', '/api/getNotice', '/api/queryLanguageList', '/api/getConfigValue']
+
+/**
+ * Content operators write, read signed in or not and kept for reading offline: news and articles, help answers,
+ * documents, partners. One rule covers them all (sw/runtime.ts): stale-while-revalidate, kept per address and per
+ * Language header (one reader's language never answers another's), bounded in number and age. A new content read
+ * is added here.
+ */
+export const CONTENT_API_PATHS = [
   '/api/getAllInformation',
   '/api/getArticles',
-  '/api/getNotice',
   '/api/getText',
   '/api/getDocuments',
   '/api/getDocument',
   '/api/getPartners',
-  '/api/queryLanguageList',
-  '/api/getConfigValue',
 ]
+export const CONTENT_MAX_ENTRIES = 200
+export const CONTENT_MAX_AGE_S = 30 * 24 * 3600
 
 /**
  * Settings that move money (where deposits go, fees): fetched network-first and never shown from a copy older than

@@ -12,6 +12,8 @@ export const publicKeys = {
   market: () => ['market'] as const,
   /** Currencies and their networks with deposit and withdrawal terms (/getCurrencyContainsNetList). */
   funds: () => ['funds'] as const,
+  /** Published news articles (/getAllInformation, /getArticles), per language. */
+  news: () => ['news'] as const,
   /** The sign-in providers this server offers (Google, Facebook). */
   signInProviders: () => ['sign-in-providers'] as const,
   /** Published documents, help answers and partners, per reader language (/getDocument, /getText, /getPartners). */

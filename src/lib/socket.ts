@@ -40,6 +40,12 @@ export async function inflateFrame(bytes: Uint8Array): Promise<SocketFrame | nul
   }
 }
 
+/** The live socket's address: VITE_WS_URL, else /ws on this origin. */
+export function socketUrl(): string {
+  if (import.meta.env.VITE_WS_URL) return import.meta.env.VITE_WS_URL
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`
+}
+
 export class LiveSocket {
   private ws: WebSocket | null = null
   private attempts = 0

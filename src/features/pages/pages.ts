@@ -9,10 +9,8 @@ export const PAGES = {
   smart: { title: msg`Smart Trading`, body: msg`Smart trading plans pay a daily yield over a fixed number of days. The yield, the term and the share deducted on early exit will be shown before you commit. Plans open in a coming release.` },
   loan: { title: msg`Loans`, body: msg`Crypto loans after identity verification, with a signed loan agreement and repayment. Every rate and penalty will be shown before you sign. Loans open in a coming release.` },
   nfts: { title: msg`Charity NFTs`, body: msg`Bid on or buy NFTs whose proceeds go to a children's charity, with the cumulative donation shown. Auctions open in a coming release.` },
-  news: { title: msg`News`, body: msg({ message: 'Market news and announcements from the {platform} team. No articles have been published yet.' }) },
   introduction: { title: msg`Introduction`, body: msg({ message: '{platform} is a trading and investment app for people who sign in with an Ethereum wallet. Your wallet proves who you are; it is never asked to send a transaction.' }) },
   about: { title: msg`About us`, body: msg({ message: '{platform} is built by a small team that believes every number should be honest: rates, fees and penalties are shown before you commit, and simulated prices are labelled as such.' }) },
   currency: { title: msg`Currencies`, body: msg`The currencies and networks you can deposit and withdraw. Deposits and withdrawals open in a coming release.` },
   staking: { title: msg`Node staking`, body: msg`Stake an agreed amount for a fixed period and receive a bonus once the target is reached. Amounts, periods and yields will be shown before you apply. Staking opens in a coming release.` },
-  test: { title: msg`Test page`, body: msg`A page for checking that the app is running. If you can read this, it is.` },
 } satisfies Record<string, PageText>

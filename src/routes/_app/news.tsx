@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageInfo } from '../../features/pages/components/page-info.tsx'
-import { PAGES } from '../../features/pages/pages.ts'
+import { NewsList } from '../../features/news/components/news-list.tsx'
 
-export const Route = createFileRoute('/_app/news')({ component: () => <PageInfo page={PAGES.news} back="/" /> })
+export const Route = createFileRoute('/_app/news')({ component: NewsList })

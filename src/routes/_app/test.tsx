@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageInfo } from '../../features/pages/components/page-info.tsx'
-import { PAGES } from '../../features/pages/pages.ts'
+import { SelfCheckScreen } from '../../features/selfcheck/components/self-check-screen.tsx'
 
-export const Route = createFileRoute('/_app/test')({ component: () => <PageInfo page={PAGES.test} back="/" /> })
+export const Route = createFileRoute('/_app/test')({ component: SelfCheckScreen })

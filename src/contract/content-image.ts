@@ -1,0 +1,10 @@
+// Public content shared by the app, the server and the service worker: where pictures that operators put in content
+// (a news article's cover, a picture in its body) are served from. No imports: the service worker bundles this file.
+
+/** Pictures in content come only from the upload store, through this path (server/modules/news/news.routes.ts). */
+export const CONTENT_IMAGE_PREFIX = '/api/contentImage/'
+
+/** `/api/contentImage/<uuid>`: the only image address sanitised content keeps (server/content/markdown.ts). */
+export const CONTENT_IMAGE_PATH = /^\/api\/contentImage\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+export const contentImagePath = (uploadId: string) => `${CONTENT_IMAGE_PREFIX}${uploadId.toLowerCase()}`

@@ -1,0 +1,48 @@
+// The console's news endpoints: operators write an article's title, summary and Markdown body per language, with a
+// fallback language the article must have, then publish or unpublish it. Every change is audited. Readers' side:
+// src/contract/news.ts.
+import * as z from 'zod/mini'
+import { Int8Id, Millis, Page, pageOf } from './endpoint.ts'
+import { LanguageCode } from './locales.ts'
+import type { OperatorRole, OpsEndpoint } from './ops.ts'
+
+/** Operators who write news. */
+export const NEWS_WRITERS: readonly OperatorRole[] = ['support']
+
+const Text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max))
+
+export const ArticleVersion = z.object({ title: Text(1, 200), summary: Text(0, 500), bodyMd: Text(1, 50_000) })
+export type ArticleVersion = z.infer<typeof ArticleVersion>
+
+export const ArticleDraft = z
+  .object({
+    /** Absent: a new (unpublished) article. */
+    id: z.optional(Int8Id),
+    fallbackLang: LanguageCode,
+    translations: z.partialRecord(LanguageCode, ArticleVersion),
+  })
+  .check(z.refine((v) => v.translations[v.fallbackLang] !== undefined, { message: 'fallbackMissing', path: ['translations'] }))
+export type ArticleDraft = z.infer<typeof ArticleDraft>
+
+export const OpsArticle = z.object({
+  id: z.string(),
+  fallbackLang: LanguageCode,
+  translations: z.partialRecord(LanguageCode, z.extend(ArticleVersion, { bodyHtml: z.string() })),
+  publishedAt: z.nullable(Millis),
+  sample: z.boolean(),
+  updatedAt: Millis,
+})
+export type OpsArticle = z.infer<typeof OpsArticle>
+
+export const opsNewsApi = {
+  articles: { method: 'GET', path: '/ops/news', query: Page, data: pageOf(OpsArticle), auth: false, roles: NEWS_WRITERS },
+  save: { method: 'POST', path: '/ops/news/save', body: ArticleDraft, data: OpsArticle, auth: false, roles: NEWS_WRITERS },
+  publish: {
+    method: 'POST',
+    path: '/ops/news/publish',
+    body: z.object({ id: Int8Id, published: z.boolean() }),
+    data: OpsArticle,
+    auth: false,
+    roles: NEWS_WRITERS,
+  },
+} as const satisfies Record<string, OpsEndpoint>

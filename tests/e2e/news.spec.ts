@@ -1,0 +1,124 @@
+// News end to end: an operator writes and publishes an article in the console; a reader (signed out, then signed in)
+// finds it under /news, reads it, and reads it again offline from what the service worker kept. The XSS corpus
+// (server/content/xss-corpus.ts) goes through an article and the notice: nothing in it may run, in the console's
+// preview or in the app.
+import { expect, test, type Page } from '@playwright/test'
+import { XSS_CORPUS } from '../../server/content/xss-corpus.ts'
+import { signInFresh, skipIntro, token } from './fixtures/app.ts'
+import { opsSignIn } from './fixtures/ops.ts'
+import { installWallet } from './fixtures/wallet.ts'
+
+async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
+    }
+  })
+}
+
+/** Counts every script the corpus manages to run (each vector calls window.__xss), and every dialog it opens. */
+async function countExecutions(page: Page) {
+  const runs: unknown[] = []
+  await page.exposeFunction('__xssReport', (n: unknown) => void runs.push(n))
+  await page.addInitScript(() => {
+    const report = (window as never as { __xssReport: (n: unknown) => void }).__xssReport
+    Object.defineProperty(window, '__xss', { value: (n: unknown) => report(n), configurable: false })
+  })
+  page.on('dialog', (dialog) => {
+    runs.push(`dialog:${dialog.message()}`)
+    void dialog.dismiss()
+  })
+  return runs
+}
+
+/** In the console at /ops/news: a new article in English, saved and published; answers its title. */
+async function publishInConsole(page: Page, title: string, body: string) {
+  await opsSignIn(page, ['support'])
+  await page.goto('/ops/news')
+  await page.getByRole('button', { name: 'New article' }).click()
+  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Summary').fill(`${title}: the short version`)
+  await page.getByLabel('Body (Markdown)').fill(body)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Article saved')).toBeVisible()
+  const row = page.getByTestId('ops-article-row').filter({ hasText: title })
+  await row.getByRole('button', { name: 'Publish' }).click()
+  await expect(row.getByText('Published')).toBeVisible()
+}
+
+test('an operator publishes an article; a signed-out reader reads it, then reads it offline', async ({ page, context }) => {
+  const title = `Rates outlook ${Date.now()}`
+  await publishInConsole(page, title, `## What changes\n\nThe **central bank** meets on Thursday.\n\n- rates\n- bonds\n\n[Calendar](https://example.org/calendar)`)
+
+  await page.goto('/news')
+  await skipIntro(page)
+  await expect(page.getByRole('heading', { name: 'News', level: 1 })).toBeVisible()
+  // The sample article a fresh database offers is there too, marked as such.
+  await expect(page.getByTestId('news-item').filter({ hasText: 'Sample article' })).toContainText('Sample, replace before launch')
+  const item = page.getByTestId('news-item').filter({ hasText: title })
+  await expect(item).toContainText(`${title}: the short version`)
+  await item.click()
+  await expect(page).toHaveURL(/\/detail\?id=/)
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible()
+  const body = page.getByTestId('article-body')
+  await expect(body.getByRole('heading', { name: 'What changes', level: 2 })).toBeVisible()
+  await expect(body.locator('strong')).toHaveText('central bank')
+  await expect(body.getByRole('link', { name: 'Calendar' })).toHaveAttribute('rel', 'noopener noreferrer')
+
+  // Once the service worker controls the page, a visit keeps the list and the article for offline reading.
+  await controlledByServiceWorker(page)
+  const articleUrl = page.url()
+  await page.reload()
+  await expect(body).toContainText('The central bank meets on Thursday.')
+  await page.goto('/news')
+  await expect(page.getByTestId('news-item').filter({ hasText: title })).toBeVisible()
+
+  await context.setOffline(true)
+  try {
+    await page.goto(articleUrl)
+    await expect(page.getByTestId('offline-banner')).toBeVisible()
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible()
+    await expect(body).toContainText('The central bank meets on Thursday.')
+    await page.goto('/news')
+    await expect(page.getByTestId('news-item').filter({ hasText: title })).toBeVisible()
+  } finally {
+    await context.setOffline(false)
+  }
+})
+
+test('the XSS corpus runs nothing: not in the console preview, the article, nor the notice', async ({ page, request }) => {
+  const runs = await countExecutions(page)
+  const title = `Sanitiser check ${Date.now()}`
+  await publishInConsole(page, title, `Before the corpus.\n\n${XSS_CORPUS.join('\n\n')}\n\nAfter the corpus.`)
+  // The console shows the server's sanitised HTML as its preview.
+  const preview = page.getByTestId('ops-news-preview')
+  await expect(preview).toContainText('After the corpus.')
+  await expect(preview.locator('script, iframe, object, embed, form, input, button, style, svg, math, meta, base, link, [onerror], [onload], [style]')).toHaveCount(0)
+
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  await page.goto('/news')
+  await page.getByTestId('news-item').filter({ hasText: title }).click()
+  const body = page.getByTestId('article-body')
+  await expect(body).toContainText('After the corpus.')
+  await expect(body.locator('script, iframe, object, embed, form, input, button, style, svg, math, meta, base, link, [onerror], [onload], [style]')).toHaveCount(0)
+  // Hovering and clicking what is left (links whose address was dropped) runs nothing either.
+  for (const link of await body.locator('a').all()) await link.hover()
+  await expect(page).toHaveURL(/\/detail\?id=/)
+
+  // The notice renders operator HTML in the browser (DOMPurify): the same corpus, as HTML.
+  const headers = { Authorization: (await token(page))! }
+  expect((await request.post('/api/test/notice', { headers, data: { title: 'Corpus notice', content: XSS_CORPUS.join('\n') } })).status()).toBe(200)
+  try {
+    await page.reload()
+    await page.waitForResponse((r) => r.url().toLowerCase().includes('notice'))
+    await page.reload()
+    const dialog = page.getByRole('dialog', { name: 'Corpus notice' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.locator('script, iframe, object, embed, form, input, style, svg, math, meta, base, [onerror], [onload], [style]')).toHaveCount(0)
+  } finally {
+    await request.post('/api/test/notice', { headers, data: { title: '', content: '' } })
+  }
+  expect(runs).toEqual([])
+})
