@@ -98,9 +98,21 @@ export async function catalogueAnswers(projectId: string): Promise<boolean> {
   }
 }
 
-/** Opens the catalogue on its list of every wallet; resolves once it is on screen. */
-export async function openCatalogue(provider: WalletConnectProvider, options: CatalogueOptions): Promise<void> {
-  await appKit(provider, options).open({ view: 'AllWallets' })
+/**
+ * Opens the catalogue on its list of every wallet; resolves once it is on screen. onClosed runs once when it closes
+ * (a wallet connected, or the user dismissed it).
+ */
+export async function openCatalogue(provider: WalletConnectProvider, options: CatalogueOptions, onClosed: () => void): Promise<void> {
+  const modal = appKit(provider, options)
+  let opened = false
+  const stop = modal.subscribeState(({ open }) => {
+    if (open) opened = true
+    else if (opened) {
+      stop()
+      onClosed()
+    }
+  })
+  await modal.open({ view: 'AllWallets' })
 }
 
 /** Closes the catalogue (a wallet connected through it, or the user went on without it). */

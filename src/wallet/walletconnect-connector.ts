@@ -65,11 +65,11 @@ function appTheme(): CatalogueOptions['theme'] {
 
 /**
  * "More wallet apps": opens AppKit's catalogue of every WalletConnect wallet. Resolves once it is on screen, with
- * a promise that settles when a wallet picked there approved (then the caller connects the wagmi connector, which
- * adopts the session). Rejects as offline, with nothing opened, when the bundle, the relay or the catalogue does
+ * a promise that settles true when a wallet picked there approved (then the caller connects the wagmi connector,
+ * which adopts the session), false when the user closed the catalogue. Rejects as offline, with nothing opened, when the bundle, the relay or the catalogue does
  * not answer within the deadline.
  */
-export async function openWalletCatalogue(featuredWalletIds: string[]): Promise<{ approved: Promise<void> }> {
+export async function openWalletCatalogue(featuredWalletIds: string[]): Promise<{ approved: Promise<boolean> }> {
   const startedAt = Date.now()
   const left = () => Math.max(0, WALLETCONNECT_DEADLINE_MS - (Date.now() - startedAt))
   const { bundle, provider } = await loadWalletConnect(metadata())
@@ -78,15 +78,30 @@ export async function openWalletCatalogue(featuredWalletIds: string[]): Promise<
   })
   const [catalogue] = await withDeadline(Promise.all([loadCatalogue, bundle.reviveRelay(provider)]), left())
   if (!(await withDeadline(catalogue.catalogueAnswers(walletConnectProjectId()), left()))) throw new WalletConnectOffline()
-  const approved = new Promise<void>((resolve) => provider.once('connect', () => resolve()))
-  await withDeadline(
-    catalogue.openCatalogue(provider, { projectId: walletConnectProjectId(), metadata: metadata(), theme: appTheme(), featuredWalletIds }),
-    left(),
-  )
+  // The session settles ('connect') before AppKit closes its modal; a close without one is the user going back.
+  let settle: (outcome: 'approved' | 'dismissed') => void = () => undefined
+  const outcome = new Promise<'approved' | 'dismissed'>((resolve) => (settle = resolve))
+  const onConnect = () => settle('approved')
+  provider.once('connect', onConnect)
+  const onClosed = () => {
+    provider.removeListener('connect', onConnect)
+    settle(provider.session ? 'approved' : 'dismissed')
+  }
+  const options = { projectId: walletConnectProjectId(), metadata: metadata(), theme: appTheme(), featuredWalletIds }
+  try {
+    await withDeadline(catalogue.openCatalogue(provider, options, onClosed), left())
+  } catch (error) {
+    // Too late: whatever AppKit would still draw is closed, so nothing is left spinning over the screen.
+    provider.removeListener('connect', onConnect)
+    await catalogue.closeCatalogue()
+    throw error
+  }
   return {
-    approved: approved.then(async () => {
+    approved: outcome.then(async (result) => {
+      if (result === 'dismissed') return false
       adoptCatalogueSession = true
       await catalogue.closeCatalogue()
+      return true
     }),
   }
 }

@@ -77,7 +77,7 @@ export function WalletAppsList({ connector }: { connector: Connector }) {
     try {
       const { approved } = await openWalletCatalogue(WALLET_APPS.map((app) => app.id))
       setCatalogue('open')
-      await approved
+      if (!(await approved)) return
       connect.mutate({ connector, chainId: ACCEPTED_CHAIN_ID }, { onError: (error) => setWalletProblem(problemOf(error)) })
     } catch (error) {
       setWalletProblem(problemOf(error))
