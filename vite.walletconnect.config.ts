@@ -16,8 +16,8 @@ function entryList(): Plugin {
   }
 }
 
-// The WalletConnect relay client, built apart from the app (src/wallet/walletconnect-bundle.ts): it never shares a
-// chunk with the first visit. Every file is content-hashed (the service worker keeps them cache-first safely: a
+// The WalletConnect relay client, built apart from the app (src/wallet/walletconnect-bundle.ts), with AppKit's
+// catalogue as lazy chunks of it: none of it ever shares a chunk with the first visit. Every file is content-hashed (the service worker keeps them cache-first safely: a
 // new build has new names) and pre-compressed like the app's own files.
 export default defineConfig({
   publicDir: false,
@@ -32,7 +32,14 @@ export default defineConfig({
     rolldownOptions: {
       input: 'src/wallet/walletconnect-bundle.ts',
       preserveEntrySignatures: 'exports-only',
-      output: { entryFileNames: 'wc-[hash].js', chunkFileNames: 'wc-[hash].js' },
+      output: {
+        entryFileNames: 'wc-[hash].js',
+        chunkFileNames: 'wc-[hash].js',
+        // The relay client (what a reload with a session or a pick from the app's own list needs) stays one file,
+        // though AppKit's catalogue (a lazy chunk, src/wallet/walletconnect-appkit.ts) shares it: no waterfall of
+        // small shared chunks before a wallet app opens.
+        codeSplitting: { groups: [{ name: 'relay', tags: ['$initial'], priority: 10 }] },
+      },
     },
   },
 })

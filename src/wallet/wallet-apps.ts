@@ -1,7 +1,9 @@
 // The wallet apps the connect screen offers on a phone: bundled (names, icons under /wallets/, links), so the
 // list shows at once and offline, with no call to a hosted wallet registry. Each opens through its universal link
-// (the app when installed, its store page otherwise) with the WalletConnect pairing URI; any other wallet app is
-// reached through the wc: URI itself, which wallet apps register, or by scanning the QR code.
+// (the app when installed, its store page otherwise) with the WalletConnect pairing URI; every other wallet app is
+// in AppKit's catalogue ("More wallet apps"), or scans the QR code. Each id is the wallet's WalletGuide (explorer)
+// id, the one AppKit's catalogue lists it under: wallet-apps.test.ts holds them to the catalogue fixture the e2e
+// tests serve (tests/e2e/fixtures/wallet-catalogue.json); public/wallets/NOTICE says where the icons come from.
 
 export type WalletApp = {
   /** WalletConnect's explorer id. */
@@ -14,7 +16,7 @@ export type WalletApp = {
   browse?: (pageUrl: string) => string
 }
 
-export const FEATURED_WALLET_APPS: readonly WalletApp[] = [
+export const WALLET_APPS: readonly WalletApp[] = [
   { id: 'c57ca95b47569778a828d19178114f4db188b89b763c899ba0be274e97267d96', name: 'MetaMask', icon: '/wallets/metamask.png', link: 'https://metamask.app.link',
     browse: (url) => `https://metamask.app.link/dapp/${url.replace(/^https?:\/\//, '')}` },
   { id: '4622a2b2d6af1c9844944291e5e7351a6aa24cd7b23099efac1b2fd875da31a0', name: 'Trust Wallet', icon: '/wallets/trust.png', link: 'https://link.trustwallet.com',
@@ -22,10 +24,6 @@ export const FEATURED_WALLET_APPS: readonly WalletApp[] = [
   { id: '1ae92b26df02f0abca6304df07debccd18262fdf5fe82daa81593582dac9a369', name: 'Rainbow', icon: '/wallets/rainbow.png', link: 'https://rnbwapp.com' },
   { id: 'fd20dc426fb37566d803205b19bbc1d4096b248ac04548e3cfb6b3a38bd033aa', name: 'Coinbase Wallet', icon: '/wallets/coinbase.png', link: 'https://go.cb-w.com',
     browse: (url) => `https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(url)}` },
-]
-
-/** Wallet apps one tap further ("More wallet apps"). */
-export const MORE_WALLET_APPS: readonly WalletApp[] = [
   { id: 'c03dfee351b6fcc421b4494ea33b9d4b92a984f87aa76d1663bb28705e95034a', name: 'Uniswap Wallet', icon: '/wallets/uniswap.png', link: 'https://uniswap.org/app' },
   { id: 'ecc4036f814562b41a5268adc86270fba1365471402006302e70169465b7ac18', name: 'Zerion', icon: '/wallets/zerion.png', link: 'https://app.zerion.io' },
 ]
@@ -34,7 +32,7 @@ export const MORE_WALLET_APPS: readonly WalletApp[] = [
  * Wallet apps that open a page in their own browser (their wallet injected there): what a phone without a wallet is
  * offered when no WalletConnect project id is configured, so a wallet app is still one tap away.
  */
-export const WALLET_BROWSER_APPS = FEATURED_WALLET_APPS.filter((app) => app.browse !== undefined)
+export const WALLET_BROWSER_APPS = WALLET_APPS.filter((app) => app.browse !== undefined)
 
 /** The link that opens a wallet app with the pairing URI. */
 export function walletAppLink(app: WalletApp, uri: string): string {

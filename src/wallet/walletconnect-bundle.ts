@@ -12,6 +12,10 @@ export type WalletConnectOptions = {
 }
 
 export type WalletConnectProvider = InstanceType<typeof UniversalProvider>
+export type { CatalogueOptions } from './walletconnect-appkit.ts'
+
+/** AppKit's catalogue of every wallet: a chunk of its own, loaded the first time a user asks for it. */
+export const loadCatalogue = () => import('./walletconnect-appkit.ts')
 
 export const CHAIN = 'eip155:1'
 /** What the app may ask the wallet for: the sign-in signature, nothing else (guard-rules allowlist). */

@@ -6,13 +6,14 @@
 import { createConnector } from 'wagmi'
 import { getAddress, type Address } from 'viem'
 import { t } from '@lingui/core/macro'
-import type { WalletConnectProvider } from './walletconnect-bundle.ts'
+import type { CatalogueOptions, WalletConnectProvider } from './walletconnect-bundle.ts'
 import {
   WalletConnectOffline,
   hasWalletConnectSession,
   isWalletConnectConfigured,
   loadWalletConnect,
   noteWalletConnectSession,
+  walletConnectProjectId,
   withDeadline,
   WALLETCONNECT_DEADLINE_MS,
 } from './walletconnect-loader.ts'
@@ -49,6 +50,62 @@ const sessionAccounts = (provider: WalletConnectProvider): Address[] =>
 /** How long a request may wait while the relay socket stays down before the user hears they are offline. */
 const RELAY_DOWN_MS = 4000
 
+/** Set while the connect panel hands the connector a session AppKit's catalogue settled. */
+let adoptCatalogueSession = false
+
+/** The page's colour scheme and tokens, for AppKit's modal to look like the app. */
+function appTheme(): CatalogueOptions['theme'] {
+  const root = getComputedStyle(document.documentElement)
+  return {
+    mode: globalThis.matchMedia?.('(prefers-color-scheme: light)').matches ? 'light' : 'dark',
+    accent: root.getPropertyValue('--accent').trim() || '#2dd4bf',
+    fontFamily: getComputedStyle(document.body).fontFamily,
+  }
+}
+
+/**
+ * "More wallet apps": opens AppKit's catalogue of every WalletConnect wallet. Resolves once it is on screen, with
+ * a promise that settles true when a wallet picked there approved (then the caller connects the wagmi connector,
+ * which adopts the session), false when the user closed the catalogue. Rejects as offline, with nothing opened, when the bundle, the relay or the catalogue does
+ * not answer within the deadline.
+ */
+export async function openWalletCatalogue(featuredWalletIds: string[]): Promise<{ approved: Promise<boolean> }> {
+  const startedAt = Date.now()
+  const left = () => Math.max(0, WALLETCONNECT_DEADLINE_MS - (Date.now() - startedAt))
+  const { bundle, provider } = await loadWalletConnect(metadata())
+  const loadCatalogue = bundle.loadCatalogue().catch(() => {
+    throw new WalletConnectOffline()
+  })
+  const [catalogue] = await withDeadline(Promise.all([loadCatalogue, bundle.reviveRelay(provider)]), left())
+  if (!(await withDeadline(catalogue.catalogueAnswers(walletConnectProjectId()), left()))) throw new WalletConnectOffline()
+  // The session settles ('connect') before AppKit closes its modal; a close without one is the user going back.
+  let settle: (outcome: 'approved' | 'dismissed') => void = () => undefined
+  const outcome = new Promise<'approved' | 'dismissed'>((resolve) => (settle = resolve))
+  const onConnect = () => settle('approved')
+  provider.once('connect', onConnect)
+  const onClosed = () => {
+    provider.removeListener('connect', onConnect)
+    settle(provider.session ? 'approved' : 'dismissed')
+  }
+  const options = { projectId: walletConnectProjectId(), metadata: metadata(), theme: appTheme(), featuredWalletIds }
+  try {
+    await withDeadline(catalogue.openCatalogue(provider, options, onClosed), left())
+  } catch (error) {
+    // Too late: whatever AppKit would still draw is closed, so nothing is left spinning over the screen.
+    provider.removeListener('connect', onConnect)
+    await catalogue.closeCatalogue()
+    throw error
+  }
+  return {
+    approved: outcome.then(async (result) => {
+      if (result === 'dismissed') return false
+      adoptCatalogueSession = true
+      await catalogue.closeCatalogue()
+      return true
+    }),
+  }
+}
+
 export function walletConnect() {
   type Provider = WalletConnectProvider
   let listening: Provider | null = null
@@ -79,8 +136,11 @@ export function walletConnect() {
       icon: '/icons/walletconnect.svg',
       async connect({ isReconnecting } = {}) {
         const startedAt = Date.now()
+        const catalogueSession = adoptCatalogueSession
+        adoptCatalogueSession = false
         const { bundle, provider } = await loadWalletConnect(metadata())
-        if (!(isReconnecting && provider.session)) {
+        // A session already settled (a reload, or a wallet picked in AppKit's catalogue) is adopted as it is.
+        if (!(isReconnecting || catalogueSession) || !provider.session) {
           // Loading, the relay and the URI share one deadline; then the user takes as long as they need in the app.
           const left = () => Math.max(0, WALLETCONNECT_DEADLINE_MS - (Date.now() - startedAt))
           await withDeadline(bundle.reviveRelay(provider), left())

@@ -56,7 +56,10 @@ let loading: Promise<{ bundle: Bundle; provider: WalletConnectProvider }> | null
 /** The page's one WalletConnect provider; a failed attempt is forgotten so the next one starts afresh. */
 export function loadWalletConnect(metadata: WalletConnectOptions['metadata']) {
   loading ??= (async () => {
-    const bundle = await importBundle()
+    // A bundle that cannot be fetched (no network, and not kept by the service worker yet) is "offline" too.
+    const bundle = await importBundle().catch((error: unknown) => {
+      throw error instanceof WalletConnectOffline ? error : new WalletConnectOffline()
+    })
     const provider = await bundle.createWalletConnect({ projectId: walletConnectProjectId(), relayUrl: relayUrl(), metadata })
     return { bundle, provider }
   })()

@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { createTestRelay, type TestRelay } from './fixtures/wc-relay.ts'
 import { createWcWallet, type WcTestWallet } from './fixtures/wc-wallet.ts'
 import { continueIntro, token } from './fixtures/app.ts'
+import { CATALOGUE_WALLETS, TEST_WALLET, serveWalletCatalogue } from './fixtures/wallet-catalogue.ts'
 
 const RELAY_PORT = 8361
 // A phone at 428 in either project (the QR test widens the page itself).
@@ -74,14 +75,14 @@ test('a phone with no wallet picks a wallet app, approves and signs there, lands
   await page.goto('/')
   await continueIntro(page)
   const apps = page.getByTestId('wallet-apps')
-  // A short list with names and icons that are there at once (bundled, no hosted registry), more one tap away.
-  for (const name of ['MetaMask', 'Trust Wallet', 'Rainbow', 'Coinbase Wallet']) await expect(apps.getByRole('button', { name })).toBeVisible()
+  // The app's own list with names and icons, there at once (bundled, no hosted registry); every other wallet one
+  // tap away in AppKit's catalogue.
+  for (const name of ['MetaMask', 'Trust Wallet', 'Rainbow', 'Coinbase Wallet', 'Uniswap Wallet', 'Zerion'])
+    await expect(apps.getByRole('button', { name })).toBeVisible()
   await expect
     .poll(() => apps.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)))
     .toBe(true)
-  await page.getByRole('button', { name: 'More wallet apps' }).click()
-  await expect(apps.getByRole('button', { name: 'Zerion' })).toBeVisible()
-  await expect(apps.getByRole('button', { name: 'Another wallet app' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'More wallet apps' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Sign in with e-mail' })).toBeVisible()
 
   await apps.getByRole('button', { name: 'MetaMask' }).click()
@@ -193,4 +194,77 @@ test('a computer shows a QR code a phone wallet scans, and signs in once the pho
   await wallet.pair(uri!)
   await expect(page.getByTestId('signed-in')).toBeVisible({ timeout: 20_000 })
   expect(wallet.calls).toEqual(['personal_sign'])
+})
+
+test("'More wallet apps' opens AppKit's catalogue of every wallet; a wallet picked there approves and signs, the user lands home signed in and stays so after a reload", async ({ page }) => {
+  const { hosted } = await setUp(page)
+  const { requests } = await serveWalletCatalogue(page)
+  // The test wallet's universal link (from the catalogue), caught wherever AppKit opens it.
+  const opened: string[] = []
+  await page.context().route(/^https:\/\/wallet\.keelson\.test\//, (route) => {
+    opened.push(route.request().url())
+    return route.fulfill({ status: 204 })
+  })
+  await page.goto('/')
+  await continueIntro(page)
+  // Nothing of the catalogue before the user asks for it.
+  await expect(page.getByTestId('wallet-apps').getByRole('button', { name: 'MetaMask' })).toBeVisible()
+  expect(requests).toEqual([])
+  expect(await page.locator('w3m-modal').count()).toBe(0)
+
+  await page.getByRole('button', { name: 'More wallet apps' }).click()
+  const modal = page.locator('w3m-modal')
+  // Every wallet of the catalogue, with its logo, the app's bundled ones among them.
+  for (const name of ['Ledger Live', 'OKX Wallet', 'Test Phone Wallet', 'MetaMask'])
+    await expect(modal.getByText(name, { exact: true }).first()).toBeVisible({ timeout: 8_000 })
+  expect(requests.length).toBeGreaterThan(0)
+  // Search narrows the list (asked of the catalogue API).
+  await modal.getByTestId('wui-input-text').fill('test phone')
+  await expect.poll(() => requests.some((r) => r.searchParams.get('search') === 'test phone')).toBe(true)
+  await expect(modal.getByText('Ledger Live', { exact: true })).toHaveCount(0)
+  await modal.getByText('Test Phone Wallet', { exact: true }).first().click()
+
+  await expect.poll(() => opened.length, { message: 'AppKit opens the wallet app' }).toBeGreaterThan(0)
+  const uri = new URL(opened.at(-1)!).searchParams.get('uri')
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  await wallet.pair(uri!)
+
+  await expect(page.getByTestId('signed-in')).toBeVisible({ timeout: 20_000 })
+  await expect(page).toHaveURL(/\/$/)
+  expect(await token(page)).toMatch(/^[A-Za-z0-9_-]{20,}$/)
+  expect(wallet.signatures()).toBe(1)
+  // The catalogue asked the wallet for the sign-in signature and nothing else; none of AppKit's hosted extras ran.
+  expect(wallet.calls).toEqual(['personal_sign'])
+  expect(wallet.proposedMethods()).toEqual(['personal_sign'])
+  expect(hosted.filter((url) => /pulse\.walletconnect|onramp|swap/.test(url))).toEqual([])
+
+  await page.goto('/profile')
+  await expect(page.getByTestId('account-address')).toHaveAttribute('data-address', wallet.address)
+  await page.reload()
+  await expect(page.getByTestId('account-address')).toHaveAttribute('data-address', wallet.address)
+  await page.waitForTimeout(1500)
+  await expect(page).toHaveURL(/\/profile$/)
+  expect(wallet.signatures()).toBe(1)
+  expect(CATALOGUE_WALLETS).toContain(TEST_WALLET)
+})
+
+test("offline, 'More wallet apps' says so within 8 s, opens nothing that spins, and e-mail sign-in stays usable", async ({ page }) => {
+  await setUp(page)
+  await relay.stop()
+  await page.goto('/')
+  await continueIntro(page)
+  await expect(page.getByTestId('wallet-apps').getByRole('button', { name: 'MetaMask' })).toBeVisible()
+  await page.context().setOffline(true)
+  const tapped = Date.now()
+  await page.getByRole('button', { name: 'More wallet apps' }).click()
+  await page.getByTestId('walletconnect-offline').waitFor({ timeout: 8_000 })
+  expect(Date.now() - tapped).toBeLessThan(8_000)
+  // No catalogue (nor anything of it) covers the screen, and e-mail sign-in is there and works.
+  expect(await page.locator('w3m-modal').count()).toBe(0)
+  await expect(page.getByRole('button', { name: 'More wallet apps' })).toBeEnabled()
+  const email = page.getByRole('link', { name: 'Sign in with e-mail' })
+  await expect(email).toBeVisible()
+  await page.context().setOffline(false)
+  await email.click()
+  await expect(page).toHaveURL(/\/pass\/login$/)
 })

@@ -1,6 +1,7 @@
-// WalletConnect on the connect screen. On a phone: a short list of wallet apps with names and icons (more one tap
-// away, and any other wallet app through the wc: link); tapping one proposes a session and opens the app with the
-// pairing URI. On a desktop: a QR code a phone wallet scans. Either way the connector then connects by itself once
+// WalletConnect on the connect screen. On a phone: the app's own list of the most used wallet apps with names and
+// icons, there at once and offline; tapping one proposes a session and opens the app with the pairing URI. "More
+// wallet apps" opens AppKit's catalogue of every WalletConnect wallet (search, logos), loaded only then, or says at
+// once (within 8 s) that it cannot be reached. On a desktop: a QR code a phone wallet scans. Either way the connector then connects by itself once
 // the user approved in the wallet, and the chain guard asks for the sign-in signature: one tap in this app.
 import { useEffect, useRef, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -9,11 +10,12 @@ import { Button, buttonClass } from '../../components/ui/button.tsx'
 import { QrImage } from '../../components/ui/qr-image.tsx'
 import { useIsDesktop } from '../../lib/use-is-desktop.ts'
 import { ACCEPTED_CHAIN_ID, wagmiConfig } from '../config.ts'
-import { FEATURED_WALLET_APPS, MORE_WALLET_APPS, walletAppLink, type WalletApp } from '../wallet-apps.ts'
+import { WALLET_APPS, walletAppLink, type WalletApp } from '../wallet-apps.ts'
+import { openWalletCatalogue } from '../walletconnect-connector.ts'
 import { problemOf, setWalletProblem, wantSignature } from '../wallet-notice.ts'
 
-/** What the user picked: a wallet app, any wallet app (the wc: link), or the QR code. */
-type Target = WalletApp | 'any' | 'qr'
+/** What the user picked: a wallet app or the QR code. */
+type Target = WalletApp | 'qr'
 
 export function WalletAppsList({ connector }: { connector: Connector }) {
   const { t } = useLingui()
@@ -22,7 +24,7 @@ export function WalletAppsList({ connector }: { connector: Connector }) {
   const [target, setTarget] = useState<Target | null>(null)
   const [uri, setUri] = useState<string | null>(null)
   const [qr, setQr] = useState<string | null>(null)
-  const [showMore, setShowMore] = useState(false)
+  const [catalogue, setCatalogue] = useState<'closed' | 'opening' | 'open'>('closed')
   const targetRef = useRef<Target | null>(null)
 
   useEffect(() => {
@@ -30,8 +32,7 @@ export function WalletAppsList({ connector }: { connector: Connector }) {
       if (type !== 'display_uri' || typeof data !== 'string') return
       setUri(data)
       const picked = targetRef.current
-      if (picked === 'any') window.location.href = data
-      else if (picked !== null && picked !== 'qr') window.location.href = walletAppLink(picked, data)
+      if (picked !== null && picked !== 'qr') window.location.href = walletAppLink(picked, data)
     }
     connector.emitter.on('message', onMessage)
     return () => connector.emitter.off('message', onMessage)
@@ -68,6 +69,22 @@ export function WalletAppsList({ connector }: { connector: Connector }) {
       },
     )
   }
+  const openCatalogue = async () => {
+    targetRef.current = null
+    setTarget(null)
+    wantSignature()
+    setCatalogue('opening')
+    try {
+      const { approved } = await openWalletCatalogue(WALLET_APPS.map((app) => app.id))
+      setCatalogue('open')
+      if (!(await approved)) return
+      connect.mutate({ connector, chainId: ACCEPTED_CHAIN_ID }, { onError: (error) => setWalletProblem(problemOf(error)) })
+    } catch (error) {
+      setWalletProblem(problemOf(error))
+    } finally {
+      setCatalogue('closed')
+    }
+  }
   const waiting = connect.isPending && target !== null
   const pickedApp = target !== null && typeof target === 'object' ? target : null
   const appName = pickedApp?.name ?? ''
@@ -89,20 +106,15 @@ export function WalletAppsList({ connector }: { connector: Connector }) {
     return (
       <div className="walletconnect-waiting" role="status">
         <p>
-          {pickedApp ? (
-            <Trans>Approve the connection in {appName}, then come back here.</Trans>
-          ) : (
-            <Trans>Approve the connection in your wallet app, then come back here.</Trans>
-          )}
+          <Trans>Approve the connection in {appName}, then come back here.</Trans>
         </p>
         <a className={buttonClass('secondary', 'lg', true)} href={pickedApp ? walletAppLink(pickedApp, uri) : uri}>
-          {pickedApp ? <Trans>Open {appName}</Trans> : <Trans>Open the wallet app</Trans>}
+          <Trans>Open {appName}</Trans>
         </a>
       </div>
     )
   }
 
-  const apps = showMore ? [...FEATURED_WALLET_APPS, ...MORE_WALLET_APPS] : FEATURED_WALLET_APPS
   return (
     <>
       {isDesktop ? (
@@ -116,30 +128,18 @@ export function WalletAppsList({ connector }: { connector: Connector }) {
             <Trans>Wallet apps</Trans>
           </h2>
           <ul className="wallet-list" data-testid="wallet-apps">
-            {apps.map((app) => (
+            {WALLET_APPS.map((app) => (
               <li key={app.id}>
-                <button type="button" className="btn wallet" disabled={waiting} onClick={() => start(app)}>
+                <button type="button" className="btn wallet" disabled={waiting || catalogue === 'opening'} onClick={() => start(app)}>
                   <img src={app.icon} alt="" width={28} height={28} />
                   <span>{app.name}</span>
                 </button>
               </li>
             ))}
-            {showMore && (
-              <li>
-                <button type="button" className="btn wallet" disabled={waiting} onClick={() => start('any')}>
-                  <img src="/icons/walletconnect.svg" alt="" width={28} height={28} />
-                  <span>
-                    <Trans>Another wallet app</Trans>
-                  </span>
-                </button>
-              </li>
-            )}
           </ul>
-          {!showMore && (
-            <Button variant="ghost" block onClick={() => setShowMore(true)}>
-              <Trans>More wallet apps</Trans>
-            </Button>
-          )}
+          <Button variant="ghost" block loading={catalogue === 'opening'} disabled={waiting} onClick={() => void openCatalogue()}>
+            <Trans>More wallet apps</Trans>
+          </Button>
         </>
       )}
     </>
