@@ -3,7 +3,7 @@
 // check, an operator) and however often, the money arrives once; the row follows the journal (credited, journal id).
 // Just over 300 lines: crediting (one transaction with its rows) and the claim's on-chain check share the row and the
 // journal key; the console's side is already in funds.ops.ts.
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Hash } from 'viem'
 import type { CheckProblem, CreateRechargePlat, Deposit, DepositCheck, DepositInstructions, DepositPage, GasPrice, NetworkChoice } from '#contract/deposits.ts'
@@ -234,11 +234,12 @@ export async function createClaim(app: FastifyInstance, userId: string, body: Cr
   if (new Decimal(body.amount).lt(config.depositMin)) throw new AppError(400, 'depositBelowMinimum', { currency: body.currency, min: config.depositMin })
   const upload = await ownedUpload(app.db, body.screenshot, userId, 'deposit')
   if (!upload) throw new AppError(400, 'depositScreenshotMissing')
-  // A transfer the follower already found (from the user's own address) is not claimed again.
+  // A transfer the follower already found (from the user's own address), or that another claim holds, is not claimed
+  // again. A rejected claim holds nothing: its transfer's real sender may still claim it.
   const [seen] = await app.db
     .select({ id: deposits.id })
     .from(deposits)
-    .where(and(eq(deposits.network, body.network), eq(deposits.txHash, txHash)))
+    .where(and(eq(deposits.network, body.network), eq(deposits.txHash, txHash), ne(deposits.status, 'rejected')))
     .limit(1)
   if (seen) throw new AppError(409, 'depositTxClaimed')
 

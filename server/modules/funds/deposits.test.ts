@@ -94,6 +94,21 @@ describe('POST /api/createRechargePlat without a node', () => {
     expect(twice.body).toMatchObject({ code: 409, msg: 'This transaction was already claimed or credited' })
   })
 
+  it('frees a transfer whose claim an operator rejected: its real sender claims it, and one waiting claim still holds it', async () => {
+    const stranger = await signIn(app)
+    const sender = await signIn(app)
+    const body = claimBody(await uploadScreenshot(app, stranger.token))
+    const taken = await claim(stranger.token, body)
+    // An operator sees the transfer is not the stranger's and rejects the claim (funds.ops.ts reject).
+    await app.db.update(deposits).set({ status: 'rejected', rejectReason: 'not the sender' }).where(eq(deposits.id, BigInt((taken.body.data as Deposit).id)))
+    const mine = await claim(sender.token, { ...body, screenshot: await uploadScreenshot(app, sender.token) })
+    expect(mine.status).toBe(200)
+    expect((mine.body.data as Deposit).txHash).toBe(body.txHash)
+    // The sender's claim now holds it: the stranger cannot claim it again.
+    const again = await claim(stranger.token, { ...body, screenshot: await uploadScreenshot(app, stranger.token) })
+    expect(again.body).toMatchObject({ code: 409, msg: 'This transaction was already claimed or credited' })
+  })
+
   it('refuses a wrong last 6, an amount below the minimum or too precise, and without the screenshot', async () => {
     const { token } = await signIn(app)
     const screenshot = await uploadScreenshot(app, token)
