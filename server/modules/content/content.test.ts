@@ -17,15 +17,20 @@ let complianceName: string
 let admin: string
 let support: string
 
+/** Runs a migration's INSERT statements (its sample rows) again. */
+async function insertSamplesOf(migration: string) {
+  const text = readFileSync(new URL(`../../db/migrations/${migration}`, import.meta.url), 'utf8')
+  for (const statement of text.split('--> statement-breakpoint').map((s) => s.trim()).filter((s) => s.startsWith('INSERT'))) {
+    await app.db.execute(sql.raw(statement))
+  }
+}
+
 /** The migration's sample rows, run again after emptying the tables. */
 async function resetContent() {
   await app.db.execute(sql`DELETE FROM content_documents`)
   await app.db.execute(sql`DELETE FROM help_answers`)
   await app.db.execute(sql`DELETE FROM partners`)
-  const migration = readFileSync(new URL('../../db/migrations/0034_content_documents.sql', import.meta.url), 'utf8')
-  for (const statement of migration.split('--> statement-breakpoint').map((s) => s.trim()).filter((s) => s.startsWith('INSERT'))) {
-    await app.db.execute(sql.raw(statement))
-  }
+  await insertSamplesOf('0034_content_documents.sql')
 }
 
 beforeAll(async () => {
@@ -250,5 +255,13 @@ describe('content remove-samples', () => {
     expect((await get<Document | null>('/api/getDocument?type=cookies')).data).toBeNull()
     expect((await get<HelpText>('/api/getText')).data.total).toBe(0)
     expect(formatRemoved(await removeSamples(app.db))).toBe('No sample content left.')
+  })
+
+  // On PostgreSQL the server tests share one database: put every sample back for the files that run after this one
+  // (news.test.ts reads the sample article a fresh database has).
+  afterAll(async () => {
+    await resetContent()
+    await app.db.execute(sql`DELETE FROM articles WHERE sample`)
+    await insertSamplesOf('0035_articles.sql')
   })
 })
