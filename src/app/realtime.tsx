@@ -91,6 +91,11 @@ export function Realtime() {
       getToken: () => getSession().token,
       onMessage: handler(queryClient),
       onSessionEnded: forgetRevokedSession,
+      // The live connection's state on the page (<html data-live="connecting|open|closed">): it starts after the first
+      // screen (afterFirstScreen), and the browser tests wait for "open" before an event they expect to see live.
+      onStatus: (status) => {
+        document.documentElement.dataset.live = status
+      },
       onVisible: () => {
         const { userId } = getSession()
         if (userId !== null) void queryClient.invalidateQueries({ queryKey: userKeys.limitOrders(userId) })

@@ -39,6 +39,9 @@ async function ready(page: Page, request: APIRequestContext) {
   await page.goto(`/detail?symbol=${SYMBOL}`)
   // The instrument's first load (catalogue, chart library) is the slow part of a busy machine.
   await expect(page.getByTestId('orders-panel')).toBeVisible({ timeout: 30_000 })
+  // The live socket starts after the first screen (src/lib/after-first-screen.ts): a close before it is open would
+  // show no toast (the message still arrives), so wait until it is, as a user who has the app open is.
+  await expect(page.locator('html[data-live="open"]')).toBeAttached({ timeout: 15_000 })
   const ask = Math.round(numberOf(await page.getByTestId('instrument-ask').textContent()))
   await pin(page, request, ask)
   return ask
