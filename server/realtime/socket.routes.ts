@@ -131,6 +131,7 @@ export function registerSocketRoutes(app: FastifyInstance) {
 
   async function bind(client: SocketClient, token: string) {
     let ok = false
+    let ended = false
     try {
       const cache = app.sessionCache
       const revision = cache.revision()
@@ -143,10 +144,12 @@ export function registerSocketRoutes(app: FastifyInstance) {
         sessionCreatedAt: session?.sessionCreatedAt ?? null,
       })
       ok = session !== null
+      ended = !ok
     } catch (error) {
       app.log.error({ err: error }, 'bind_user failed')
     }
-    hub.reply(client, { messageType: 'bound', data: { ok } })
+    // A token that names no live session is over for good: the app signs out as on a 4001 close (docs/api.md).
+    hub.reply(client, { messageType: 'bound', data: ended ? { ok, ended } : { ok } })
     hub.sendLastTickers(client)
   }
 

@@ -38,10 +38,10 @@ describe('/ws', () => {
     client.socket.close()
   })
 
-  it('answers bound {ok:false} for a bad token and keeps the socket open', async () => {
+  it('answers bound {ok:false, ended:true} for a token that names no session, and keeps the socket open', async () => {
     const client = await connect()
     client.send({ type: 'bind_user', token: 'not-a-real-token-at-all' })
-    expect((await client.next('bound')).message.data).toEqual({ ok: false })
+    expect((await client.next('bound')).message.data).toEqual({ ok: false, ended: true })
     client.send({ type: 'ping' })
     await client.next('pong')
     client.socket.close()

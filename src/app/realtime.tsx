@@ -95,6 +95,12 @@ export function Realtime() {
       // screen (afterFirstScreen), and the browser tests wait for "open" before an event they expect to see live.
       onStatus: (status) => {
         document.documentElement.dataset.live = status
+        if (status !== 'open') delete document.documentElement.dataset.liveUser
+      },
+      // <html data-live-user="bound">: the user's own events (messages, order updates) now arrive live.
+      onBound: (ok) => {
+        if (ok) document.documentElement.dataset.liveUser = 'bound'
+        else delete document.documentElement.dataset.liveUser
       },
       onVisible: () => {
         const { userId } = getSession()

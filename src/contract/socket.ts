@@ -48,7 +48,9 @@ export type Ticker = z.infer<typeof Ticker>
 
 export const ServerMessage = z.discriminatedUnion('messageType', [
   z.object({ messageType: z.literal('pong'), data: z.object({ time: Millis }) }),
-  z.object({ messageType: z.literal('bound'), data: z.object({ ok: z.boolean() }) }),
+  // `ended`: the token names no live session (signed out elsewhere, password changed, expired) and never will again;
+  // without it, a false `ok` means the server could not check (try again later).
+  z.object({ messageType: z.literal('bound'), data: z.object({ ok: z.boolean(), ended: z.optional(z.boolean()) }) }),
   z.object({ messageType: z.literal('ticker'), data: z.array(Ticker) }),
   z.object({ messageType: z.literal('new_message'), data: z.unknown() }),
   z.object({ messageType: z.literal('order_update'), data: z.unknown() }),

@@ -113,6 +113,31 @@ describe('LiveSocket', () => {
     expect(onSessionEnded).toHaveBeenCalledTimes(1)
   })
 
+  it('reports a token the server answers as ended (revoked before the socket opened), but not a failed check', async () => {
+    const { socket, onSessionEnded } = start('revoked-token')
+    last().open()
+    last().receive({ messageType: 'bound', data: { ok: false } }) // the server could not check: not a sign-out
+    await socket.drained()
+    expect(onSessionEnded).not.toHaveBeenCalled()
+    socket.bind()
+    last().receive({ messageType: 'bound', data: { ok: false, ended: true } })
+    await socket.drained()
+    expect(onSessionEnded).toHaveBeenCalledExactlyOnceWith('revoked-token')
+  })
+
+  it('ignores an ended answer to an older bind while a newer token is being bound', async () => {
+    let token = 'old-token'
+    const onSessionEnded = vi.fn()
+    const socket = new LiveSocket({ url: 'ws://x/ws', getToken: () => token, onMessage: vi.fn(), onSessionEnded, createSocket: () => new FakeSocket() as never })
+    socket.start()
+    last().open() // binds old-token
+    token = 'new-token'
+    socket.bind()
+    last().receive({ messageType: 'bound', data: { ok: false, ended: true } }) // the answer to old-token
+    await socket.drained()
+    expect(onSessionEnded).not.toHaveBeenCalled()
+  })
+
   it('does not report a 4001 for a socket that had no session bound', () => {
     const { onSessionEnded } = start(null)
     last().open()

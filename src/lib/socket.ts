@@ -20,9 +20,14 @@ export type SocketOptions = {
   getToken: () => string | null
   onMessage: (frame: SocketFrame) => void
   onStatus?: (status: 'connecting' | 'open' | 'closed') => void
+  /** The server answered a bind: true once the user's own events (messages, orders, balances) will arrive. */
+  onBound?: (ok: boolean) => void
   /** Called when the tab became visible again and the connection was checked (refresh limit orders). */
   onVisible?: () => void
-  /** The server closed the socket because the bound token was revoked or expired (4001); gets that token. */
+  /**
+   * The bound token was revoked or expired: the server closed the socket (4001), or answered a bind with
+   * `ended` (the token was already dead when the socket opened); gets that token.
+   */
   onSessionEnded?: (token: string) => void
   createSocket?: (url: string) => WebSocket
   timers?: Timers
@@ -55,6 +60,8 @@ export class LiveSocket {
   private reconnectTimer: unknown = null
   /** The token sent in the last bind, so a 4001 names the session it ended. */
   private boundToken: string | null = null
+  /** Binds sent and not yet answered: an `ended` answer counts only when it can be the last bind's. */
+  private bindsInFlight = 0
   /** Inflating is asynchronous; frames are handed on in the order they arrived. */
   private inbox: Promise<void> = Promise.resolve()
   private readonly options: SocketOptions
@@ -101,6 +108,7 @@ export class LiveSocket {
     const token = this.options.getToken()
     if (token && this.isOpen) {
       this.boundToken = token
+      this.bindsInFlight += 1
       this.send({ type: 'bind_user', token })
     }
   }
@@ -128,6 +136,7 @@ export class LiveSocket {
     this.ws = ws
     ws.onopen = () => {
       this.attempts = 0
+      this.bindsInFlight = 0
       this.options.onStatus?.('open')
       this.bind()
       this.scheduleHeartbeat()
@@ -142,6 +151,16 @@ export class LiveSocket {
           this.timers.clear(this.pongDeadline)
           this.pongDeadline = null
           return
+        }
+        if (frame.messageType === 'bound') {
+          this.bindsInFlight = Math.max(0, this.bindsInFlight - 1)
+          const token = this.boundToken
+          const answer = frame.data as { ok?: boolean; ended?: boolean } | null
+          if (this.bindsInFlight === 0) this.options.onBound?.(answer?.ok === true)
+          if (answer?.ended === true && this.bindsInFlight === 0 && token) {
+            this.boundToken = null
+            this.options.onSessionEnded?.(token)
+          }
         }
         this.options.onMessage(frame)
       })

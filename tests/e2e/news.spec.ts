@@ -4,18 +4,9 @@
 // preview or in the app.
 import { expect, test, type Page } from '@playwright/test'
 import { XSS_CORPUS } from '../../server/content/xss-corpus.ts'
-import { signInFresh, skipIntro, token } from './fixtures/app.ts'
+import { controlledByServiceWorker, signInFresh, skipIntro, token } from './fixtures/app.ts'
 import { opsSignIn } from './fixtures/ops.ts'
 import { installWallet } from './fixtures/wallet.ts'
-
-async function controlledByServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
-    }
-  })
-}
 
 /** Counts every script the corpus manages to run (each vector calls window.__xss), and every dialog it opens. */
 async function countExecutions(page: Page) {

@@ -1,17 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { installWallet } from './fixtures/wallet.ts'
-import { signInFresh, token } from './fixtures/app.ts'
-
-/** Resolves once the service worker controls the page, so the shell is precached. */
-async function controlledByServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
-    }
-  })
-}
+import { controlledByServiceWorker, signInFresh, token } from './fixtures/app.ts'
 
 /** The prices the app kept in IndexedDB (src/features/markets/last-prices.ts). */
 function savedPrices(page: Page) {

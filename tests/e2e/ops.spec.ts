@@ -1,9 +1,9 @@
 // The operator console (/ops): its own bundle, never part of the user app; sign-in with a TOTP code; pages by role.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { OPS_MARKER } from '../../src/ops/marker.ts'
-import { signInFresh } from './fixtures/app.ts'
+import { controlledByServiceWorker, signInFresh } from './fixtures/app.ts'
 import { createOperator, fillOpsSignIn, opsSignIn } from './fixtures/ops.ts'
 import { installWallet } from './fixtures/wallet.ts'
 
@@ -12,15 +12,6 @@ const scriptsIn = (dir: string) =>
   readdirSync(join(DIST, dir))
     .filter((name) => name.endsWith('.js'))
     .map((name) => readFileSync(join(DIST, dir, name), 'utf8'))
-
-async function controlledByServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
-    }
-  })
-}
 
 test('the user app never contains nor loads the console, and its service worker leaves /ops alone', async ({ page, context }) => {
   const console = scriptsIn('ops/assets')

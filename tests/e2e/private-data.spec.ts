@@ -3,7 +3,7 @@
 // records any DOM state showing one of A's values while A is not signed in.
 import { expect, test, type Page } from '@playwright/test'
 import { installWallet } from './fixtures/wallet.ts'
-import { signInFresh, token } from './fixtures/app.ts'
+import { controlledByServiceWorker, signInFresh, token } from './fixtures/app.ts'
 
 type Marks = { tokenA: string; secret: string; inviteCode: string; addressA: string; recordTimesA: string[] }
 
@@ -57,6 +57,8 @@ const leaks = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getI
 test("user B signing in after user A never sees A's balance, records or messages", async ({ page, request }) => {
   const wallet = await installWallet(page)
   await signInFresh(page, wallet)
+  // The service worker registers after the first screen; A's public answers are cached once it controls the page.
+  await controlledByServiceWorker(page)
   const tokenA = (await token(page))!
   const addressA = wallet.address
   const headers = { Authorization: tokenA }

@@ -1,16 +1,7 @@
 // Back online, a screen that could not load offline loads by itself: nobody should have to find Retry.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { installWallet } from './fixtures/wallet.ts'
-import { signInFresh } from './fixtures/app.ts'
-
-async function controlledByServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
-    }
-  })
-}
+import { controlledByServiceWorker, signInFresh } from './fixtures/app.ts'
 
 for (const { path, loaded } of [
   { path: '/profile/records', loaded: 'record-row' },

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { ALLOWED_METHODS, installWallet } from './fixtures/wallet.ts'
-import { continueIntro, isDesktop, signInFresh, signatures, skipIntro, token } from './fixtures/app.ts'
+import { continueIntro, isDesktop, signInFresh, signatures, skipIntro, token, userEventsLive } from './fixtures/app.ts'
 
 test('first visit: the intro leads to connecting a wallet, then sign and land home signed in', async ({ page }) => {
   const wallet = await installWallet(page)
@@ -134,6 +134,7 @@ test('a session the server revokes (socket close 4001) leaves the app signed out
   const first = (await token(page))!
   await page.goto('/profile')
   await expect(page.getByTestId('account-address')).toHaveAttribute('data-address', wallet.address)
+  await userEventsLive(page)
   expect((await request.post('/api/login_out', { headers: { Authorization: first }, data: {} })).status()).toBe(200)
   await expect.poll(() => token(page)).toBeNull()
   await expect(page.getByTestId('account-address')).toHaveCount(0)

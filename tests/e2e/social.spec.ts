@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { installWallet } from './fixtures/wallet.ts'
-import { isDesktop, signInFresh, token } from './fixtures/app.ts'
+import { isDesktop, signInFresh, token, userEventsLive } from './fixtures/app.ts'
 
 /** The Account tab's unread badge: in the bottom tabs on mobile, in the top nav on desktop. */
 const unreadBadge = (page: Page) =>
@@ -54,6 +54,7 @@ test('notifications: a pushed message raises the unread badge live, shows in the
   await expect(page.getByTestId('message')).toHaveCount(1)
   await expect(page.getByText('Welcome aboard')).toBeVisible()
   await expect(page.getByText('No more data')).toBeVisible()
+  await userEventsLive(page)
 
   const sent = await request.post('/api/test/sendMessage', {
     headers: { Authorization: (await token(page))! },
