@@ -1,6 +1,6 @@
 // Every route at 320, 428 and 1440 wide, signed out and (private screens) signed in: no sideways scrolling, no
 // visible text under 12 px, no touch target under 44x44 px on phone widths, and axe-core finds no violation in the
-// light or the dark theme. One page load per route and width; the two themes are switched in place.
+// light or the dark theme (see check()). One page load per route and width; the two themes are switched in place.
 // Run: STATIC_DIR=... E2E_PORT=... npx playwright test tests/e2e/design.spec.ts --project=mobile
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type Browser, type Page } from '@playwright/test'
@@ -102,9 +102,12 @@ async function check(page: Page, path: string, width: number) {
   await page.evaluate(() => document.fonts.ready)
   const problems = await page.evaluate(measure, { touch: width < 1100, interactive: INTERACTIVE })
   expect.soft(problems, `${path} at ${width}`).toEqual([])
-  for (const colorScheme of ['light', 'dark'] as const) {
+  // axe is most of this walk's time. Only colours change with the theme, so the dark pass checks contrast alone; and
+  // 320 has 428's colours, so at 320 the dark pass is left out (a name hidden by a narrow layout is still caught).
+  for (const colorScheme of width === 320 ? (['light'] as const) : (['light', 'dark'] as const)) {
     await page.emulateMedia({ colorScheme })
-    const { violations } = await new AxeBuilder({ page }).analyze()
+    const axe = new AxeBuilder({ page })
+    const { violations } = await (colorScheme === 'dark' ? axe.withRules(['color-contrast']) : axe).analyze()
     const found = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`)
     expect.soft(found, `axe ${colorScheme} ${path} at ${width}`).toEqual([])
   }
