@@ -4,6 +4,29 @@ import { Millis, Page, pageOf, type Endpoint } from './endpoint.ts'
 
 const Id = z.string().check(z.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'id'))
 
+/** What the order engine stores with a message it writes (server/modules/messages/messages.service.ts): filled into
+ * its sentence in the reader's language when read. Numbers are plain decimal strings; `orderNo` is the position's
+ * number (a close, a fill) or the pending order's (a cancel). */
+export type MessageParams = {
+  orderNo: string
+  book: 'demo' | 'live'
+  symbol: string
+  side: 'buy' | 'sell'
+  lots: string
+  price: string
+  /** A close's realised P/L, in `currency`. */
+  pnl?: string
+  currency?: string
+}
+
+/** The order a message is about, for a link to it: an open position, or its entry in the order history once closed. */
+export const MessageOrder = z.object({
+  orderNo: z.string(),
+  book: z.enum(['demo', 'live']),
+  place: z.enum(['position', 'history']),
+})
+export type MessageOrder = z.infer<typeof MessageOrder>
+
 export const Message = z.object({
   id: z.string(),
   title: z.string(),
@@ -11,6 +34,8 @@ export const Message = z.object({
   createdAt: Millis,
   /** null while unread. */
   readAt: z.nullable(Millis),
+  /** Only on a message about a position (a take profit, a stop loss, a stop-out, a filled pending order). */
+  order: z.optional(MessageOrder),
 })
 export type Message = z.infer<typeof Message>
 

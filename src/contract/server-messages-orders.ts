@@ -112,4 +112,41 @@ export const ordersMessages = {
     id: 'server.message.stopCancelled.body',
     message: 'The price reached your stop order, but the free margin did not cover the position at that price, so the order was cancelled and its margin released.',
   },
+  // The same messages with their details (params): amounts arrive formatted in the reader's language; `count` is the
+  // lots as a number, only to choose the plural form, and `lots` their formatted text.
+  messageTakeProfitDetail: /*i18n*/ {
+    id: 'server.message.takeProfit.detail',
+    message:
+      'Your position #{orderNo} {side, select, buy {Buy} other {Sell}} {count, plural, one {{lots} lot} other {{lots} lots}} {symbol} was closed at its take profit at {price}. P/L: {pnl} {currency}.',
+  },
+  messageStopLossDetail: /*i18n*/ {
+    id: 'server.message.stopLoss.detail',
+    message:
+      'Your position #{orderNo} {side, select, buy {Buy} other {Sell}} {count, plural, one {{lots} lot} other {{lots} lots}} {symbol} was closed at its stop loss at {price}. P/L: {pnl} {currency}.',
+  },
+  messageStopOutDetail: /*i18n*/ {
+    id: 'server.message.stopOut.detail',
+    message:
+      'Your margin level fell below the stop-out level, so your position #{orderNo} {side, select, buy {Buy} other {Sell}} {count, plural, one {{lots} lot} other {{lots} lots}} {symbol} was closed at {price}. P/L: {pnl} {currency}.',
+  },
+  messageLimitFilledDetail: /*i18n*/ {
+    id: 'server.message.limitFilled.detail',
+    message:
+      'Your limit order filled at {price}: it opened position #{orderNo} {side, select, buy {Buy} other {Sell}} {count, plural, one {{lots} lot} other {{lots} lots}} {symbol}.',
+  },
+  messageLimitCancelledDetail: /*i18n*/ {
+    id: 'server.message.limitCancelled.detail',
+    message:
+      'The price reached your limit order #{orderNo} {side, select, buy {Buy} other {Sell}} {count, plural, one {{lots} lot} other {{lots} lots}} {symbol} at {price}, but the free margin did not cover the position, so the order was cancelled and its margin released.',
+  },
+  messageStopFilledDetail: /*i18n*/ {
+    id: 'server.message.stopFilled.detail',
+    message:
+      'Your stop order filled at {price}: it opened position #{orderNo} {side, select, buy {Buy} other {Sell}} {count, plural, one {{lots} lot} other {{lots} lots}} {symbol}.',
+  },
+  messageStopCancelledDetail: /*i18n*/ {
+    id: 'server.message.stopCancelled.detail',
+    message:
+      'The price reached your stop order #{orderNo} {side, select, buy {Buy} other {Sell}} {count, plural, one {{lots} lot} other {{lots} lots}} {symbol} at {price}, but the free margin did not cover the position, so the order was cancelled and its margin released.',
+  },
 } as const

@@ -1,6 +1,6 @@
 // The order engine closing a position while the app is open: a take profit, a stop loss and a stop-out each show a
 // toast naming the symbol, side, lots, close price and P/L, with a link to the position's entry in the history, and
-// leave a message. Prices are pinned through the e2e-only POST /api/test/quote with `hold`
+// leave a message naming the same, with the same link. Prices are pinned through the e2e-only POST /api/test/quote with `hold`
 // (server/modules/orders/test-hooks.routes.ts), so the position opens at a known price and the trigger is crossed on
 // purpose; each test unpins BTCUSDT at the end, leaving the simulator to walk on from where it was.
 import { randomUUID } from 'node:crypto'
@@ -47,15 +47,22 @@ async function ready(page: Page, request: APIRequestContext) {
   return ask
 }
 
-/** The toast names what closed; its link opens the position's entry in the history; the messages keep the event. */
-async function expectClosed(page: Page, orderNo: string, text: string, message: string) {
+/** The toast names what closed; its link opens the position's entry in the history; the messages keep the event,
+ * named the same way, with a link to the same entry. */
+async function expectClosed(page: Page, orderNo: string, text: string, title: string, body: string) {
   const toast = page.getByTestId('trade-toast').filter({ hasText: text })
   await expect(toast).toBeVisible()
   await toast.getByTestId('trade-toast-link').click()
+  const entry = page.locator(`[data-testid="history-order"][data-order-no="${orderNo}"]`)
   await expect(page).toHaveURL(new RegExp(`/profile/orders#closed-${orderNo}$`))
-  await expect(page.locator(`[data-testid="history-order"][data-order-no="${orderNo}"]`)).toBeInViewport()
+  await expect(entry).toBeInViewport()
   await page.goto('/profile/notifications')
-  await expect(page.getByText(message).first()).toBeVisible()
+  const message = page.getByTestId('message').filter({ hasText: title })
+  await expect(message).toHaveCount(1)
+  await expect(message.locator('.message-body')).toHaveText(body)
+  await message.getByTestId('message-link').click()
+  await expect(page).toHaveURL(new RegExp(`/profile/orders#closed-${orderNo}$`))
+  await expect(entry).toBeInViewport()
 }
 
 test('a take profit reached closes the position with a toast naming it, linked to it, and a message', async ({ page, request }) => {
@@ -66,7 +73,14 @@ test('a take profit reached closes the position with a toast naming it, linked t
     // The bid jumps past the take profit: the position closes at that bid, gap included.
     const bid = ask + 500 - SPREAD
     await pin(page, request, ask + 500)
-    await expectClosed(page, position.orderNo, `Take profit: Buy 0.25 lots ${SYMBOL} closed at ${shown(bid)}, P/L +${shown(0.25 * (bid - ask))} USDT`, 'Take profit reached')
+    const pl = `+${shown(0.25 * (bid - ask))} USDT`
+    await expectClosed(
+      page,
+      position.orderNo,
+      `Take profit: Buy 0.25 lots ${SYMBOL} closed at ${shown(bid)}, P/L ${pl}`,
+      'Take profit reached',
+      `Your position #${position.orderNo} Buy 0.25 lots ${SYMBOL} was closed at its take profit at ${shown(bid)}. P/L: ${pl}.`,
+    )
   } finally {
     await pin(page, request, ask, false)
   }
@@ -80,7 +94,14 @@ test('a stop loss reached closes the position with a toast naming it, linked to 
     expect(Number(position.openPrice)).toBe(bid)
     // A sell closes at the ask: it rises past the stop loss.
     await pin(page, request, bid + 500)
-    await expectClosed(page, position.orderNo, `Stop loss: Sell 0.25 lots ${SYMBOL} closed at ${shown(bid + 500)}, P/L -${shown(0.25 * 500)} USDT`, 'Stop loss reached')
+    const pl = `-${shown(0.25 * 500)} USDT`
+    await expectClosed(
+      page,
+      position.orderNo,
+      `Stop loss: Sell 0.25 lots ${SYMBOL} closed at ${shown(bid + 500)}, P/L ${pl}`,
+      'Stop loss reached',
+      `Your position #${position.orderNo} Sell 0.25 lots ${SYMBOL} was closed at its stop loss at ${shown(bid + 500)}. P/L: ${pl}.`,
+    )
   } finally {
     await pin(page, request, ask, false)
   }
@@ -95,7 +116,14 @@ test('a stop-out closes the position with a toast naming it, linked to it, and a
     expect(Number(position.openPrice)).toBe(ask)
     const bid = ask - 6300
     await pin(page, request, bid + SPREAD)
-    await expectClosed(page, position.orderNo, `Stop-out: Buy 1.5 lots ${SYMBOL} closed at ${shown(bid)}, P/L -${shown(1.5 * 6300)} USDT`, 'Position closed by stop-out')
+    const pl = `-${shown(1.5 * 6300)} USDT`
+    await expectClosed(
+      page,
+      position.orderNo,
+      `Stop-out: Buy 1.5 lots ${SYMBOL} closed at ${shown(bid)}, P/L ${pl}`,
+      'Position closed by stop-out',
+      `Your margin level fell below the stop-out level, so your position #${position.orderNo} Buy 1.5 lots ${SYMBOL} was closed at ${shown(bid)}. P/L: ${pl}.`,
+    )
   } finally {
     await pin(page, request, ask, false)
   }

@@ -89,12 +89,19 @@ test('a limit that fills shows a toast naming it; its link lands on the position
   // The app open (no reload: its socket stays bound), the ask comes down through the limit.
   await quote(request, page, below - 100)
   const toast = page.getByTestId('trade-toast')
-  await expect(toast).toContainText(`Buy limit filled: 0.01 lots ${SYMBOL} at ${(below - 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`)
+  const price = (below - 100).toLocaleString('en-US', { minimumFractionDigits: 2 })
+  await expect(toast).toContainText(`Buy limit filled: 0.01 lots ${SYMBOL} at ${price}`)
   await toast.getByTestId('trade-toast-link').click()
   await expect(page).toHaveURL(/\/profile\/orders#order-\d+$/)
   const positionNo = new URL(page.url()).hash.slice('#order-'.length)
-  await expect(page.locator(`[data-testid="position"][data-order-no="${positionNo}"]`)).toBeInViewport()
+  const position = page.locator(`[data-testid="position"][data-order-no="${positionNo}"]`)
+  await expect(position).toBeInViewport()
 
+  // The message names the fill too, and links to the same position.
   await page.goto('/profile/notifications')
-  await expect(page.getByText('Limit order filled').first()).toBeVisible()
+  const message = page.getByTestId('message').filter({ hasText: 'Limit order filled' })
+  await expect(message.locator('.message-body')).toHaveText(`Your limit order filled at ${price}: it opened position #${positionNo} Buy 0.01 lots ${SYMBOL}.`)
+  await message.getByTestId('message-link').click()
+  await expect(page).toHaveURL(new RegExp(`/profile/orders#order-${positionNo}$`))
+  await expect(position).toBeInViewport()
 })

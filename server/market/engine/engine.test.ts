@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { MessagePage } from '#contract/messages.ts'
 import type { Order, OrderPage, TradeAccount } from '#contract/orders.ts'
 import { reconcile } from '../../ledger/reconcile.ts'
 import { closeByTrigger, fillLimit } from '../../modules/orders/engine-actions.ts'
@@ -36,6 +37,9 @@ const post = (url: string, token: string, body: unknown) => call(app, 'POST', ur
 const get = async <T>(url: string, token: string) => (await call(app, 'GET', url, { token })).body.data as T
 const open = async (token: string, body: object) => (await post('/api/createContractOrder', token, { symbol: 'EURUSD', side: 'buy', lots: '1', leverage: 500, ...body })).body.data as Order
 const order = async (token: string, orderNo: string) => (await get<OrderPage>('/api/getAllOrderList', token)).list.find((o) => o.orderNo === orderNo)!
+/** The user's messages as a reader of `language` sees them. */
+const inbox = async (token: string, language = 'en_US') =>
+  ((await call(app, 'GET', '/api/getMyMessage', { token, headers: { language } })).body.data as MessagePage).list
 const titles = async (token: string) => (await get<{ list: { title: string }[] }>('/api/getMyMessage', token)).list.map((m) => m.title)
 const journals = async (key: string) =>
   ((await app.db.execute(sql`SELECT count(*)::int AS n FROM journals WHERE idempotency_key = ${key}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n
@@ -54,6 +58,26 @@ describe('take profit and stop loss', () => {
     // Once closed, crossing the stop loss changes nothing.
     await tick(['EURUSD', '1.15000', '1.15012'])
     expect((await get<TradeAccount>('/api/getTradeAccount', token)).balance).toBe('10456.5008')
+  })
+
+  it("names the closed position's symbol, side, lots, price and P/L in the reader's language, and links to it", async () => {
+    const { token } = await signIn(app)
+    const position = (await post('/api/createContractOrder', token, { symbol: 'BTCUSDT', side: 'buy', lots: '1.5', leverage: 100, takeProfit: '96000' })).body
+      .data as Order
+    // 1.5 × (96 123.45 − 95 010) = 1 670.175, shown to the cent.
+    await tick(['BTCUSDT', '96123.45', '96133.45'])
+    expect(await order(token, position.orderNo)).toMatchObject({ status: 'closed', closeReason: 'take_profit', closePrice: '96123.45', profit: '1670.175' })
+    const [en] = await inbox(token, 'en_US')
+    expect(en).toMatchObject({
+      title: 'Take profit reached',
+      body: `Your position #${position.orderNo} Buy 1.5 lots BTCUSDT was closed at its take profit at 96,123.45. P/L: +1,670.18 USDT.`,
+      order: { orderNo: position.orderNo, book: 'demo', place: 'history' },
+    })
+    const [de] = await inbox(token, 'de_DE')
+    expect(de).toMatchObject({
+      title: 'Take-Profit erreicht',
+      body: `Ihre Position #${position.orderNo} Kauf 1,5 Lots BTCUSDT wurde bei ihrem Take-Profit zu 96.123,45 geschlossen. Ergebnis: +1.670,18 USDT.`,
+    })
   })
 
   it('closes a sell at the ask when the ask reaches its stop loss', async () => {
@@ -79,8 +103,15 @@ describe('limit orders', () => {
     expect(position).toMatchObject({ kind: 'contract', status: 'open', openPrice: '1.1595', margin: '231.9', fee: '3.4785', takeProfit: '1.165', linkedOrderNo: limit.orderNo })
     expect(await get<TradeAccount>('/api/getTradeAccount', token)).toMatchObject({ margin: '231.9', balance: '9996.5215' })
     expect(await titles(token)).toContain('Limit order filled')
+    // The message names the position it opened and links to it while it is open, to its history entry once closed.
+    const filledMessage = async () => (await inbox(token)).find((m) => m.title === 'Limit order filled')!
+    expect(await filledMessage()).toMatchObject({
+      body: `Your limit order filled at 1.15950: it opened position #${position.orderNo} Buy 1 lot EURUSD.`,
+      order: { orderNo: position.orderNo, book: 'demo', place: 'position' },
+    })
     await tick(['EURUSD', '1.16510', '1.16522'])
     expect(await order(token, position.orderNo)).toMatchObject({ status: 'closed', closeReason: 'take_profit', profit: '560' })
+    expect((await filledMessage()).order).toEqual({ orderNo: position.orderNo, book: 'demo', place: 'history' })
   })
 
   it('is rebuilt from the database by a new leader: a pending order placed before it started still fills', async () => {

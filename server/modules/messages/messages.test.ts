@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Message, MessagePage } from '#contract/messages.ts'
 import { serverMessages } from '#contract/server-messages.ts'
 import { buildTestApp, call, signIn } from '../../test/helpers.ts'
-import { sendMessage } from './messages.service.ts'
+import { insertTemplateMessage, sendMessage } from './messages.service.ts'
 
 const WELCOME = serverMessages.messageWelcomeTitle.message
 
@@ -47,6 +47,15 @@ describe('GET /api/getMyMessage', () => {
     // A real translation, not the English text the row keeps.
     expect(welcome!.title).not.toBe(WELCOME)
     expect(welcome!.body).not.toBe(serverMessages.messageWelcomeBody.message)
+  })
+
+  it('shows an engine message stored before messages had details as its plain sentence, with no link', async () => {
+    const user = await newUser()
+    await insertTemplateMessage(app.db, user.id, 'takeProfit')
+    const res = await call(app, 'GET', '/api/getMyMessage', { token: user.token, headers: { language: 'de_DE' } })
+    const [takeProfit] = (res.body.data as MessagePage).list
+    expect(takeProfit).toMatchObject({ title: app.translate('de_DE', 'messageTakeProfitTitle'), body: app.translate('de_DE', 'messageTakeProfitBody') })
+    expect(takeProfit!.order).toBeUndefined()
   })
 
   it('pages newest first', async () => {

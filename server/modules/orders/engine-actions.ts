@@ -4,6 +4,7 @@
 // crash, changes nothing the second time. Pushes (order_update, balance_update, new_message) follow the commit.
 import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
+import type { MessageParams } from '#contract/messages.ts'
 import type { CloseReason } from '#contract/orders.ts'
 import { closePrice, dec, fee as feeOf, profit, requiredMargin } from '#contract/trading-math.ts'
 import { retrying } from '../../ledger/db-errors.ts'
@@ -14,8 +15,9 @@ import { instrumentBySymbol } from '../../market/catalogue.ts'
 import { insertTemplateMessage, type MessageTemplate } from '../messages/messages.service.ts'
 import { bookState, figuresOf, holdingOf, marginLevelOf, settleCancel, settleClose, settleCloses, settleFill, type BookState, type CloseInput } from './orders.money.ts'
 import { lockBook } from './orders.repository.ts'
-import { announce, pricingOf } from './orders.service.ts'
+import { announce, priceOnGrid, pricingOf } from './orders.service.ts'
 import { orders, type OrderRow } from './orders.table.ts'
+import { plain } from './orders.view.ts'
 
 type Outcome = { rows: OrderRow[]; posted: Posted[]; messages: { userId: string; id: string; title: string }[] }
 
@@ -23,6 +25,14 @@ type Outcome = { rows: OrderRow[]; posted: Posted[]; messages: { userId: string;
 export type AfterPosting = () => void | Promise<void>
 
 const TEMPLATE: Record<Exclude<CloseReason, 'user'>, MessageTemplate> = { take_profit: 'takeProfit', stop_loss: 'stopLoss', stop_out: 'stopOut' }
+
+/** What the user's message names (messages.service.ts): the row's symbol, side and lots, `price` as the instrument
+ * quotes it, and a closed position's P/L. */
+function paramsOf(row: OrderRow, price: string): MessageParams {
+  const params: MessageParams = { orderNo: String(row.id), book: row.book, symbol: row.symbol, side: row.side, lots: plain(row.lots)!, price: priceOnGrid(row.symbol, price)! }
+  if (row.status === 'closed') Object.assign(params, { pnl: plain(row.profit)!, currency: row.marginCurrency })
+  return params
+}
 
 async function lockedRow(tx: Tx, id: bigint): Promise<OrderRow | undefined> {
   const [peek] = await tx.select().from(orders).where(eq(orders.id, id))
@@ -76,7 +86,7 @@ export async function closeByTrigger(app: FastifyInstance, id: bigint, reason: '
     await afterPosting?.()
     out.rows.push(closed.row)
     out.posted.push(closed.posted)
-    out.messages.push({ userId: row.userId, ...(await insertTemplateMessage(tx, row.userId, TEMPLATE[reason])) })
+    out.messages.push({ userId: row.userId, ...(await insertTemplateMessage(tx, row.userId, TEMPLATE[reason], paramsOf(closed.row, closed.row.closePrice!))) })
   })
 }
 
@@ -96,13 +106,15 @@ export async function fillLimit(app: FastifyInstance, id: bigint, price: string,
       await afterPosting?.()
       out.rows.push(filled.limit, filled.position)
       out.posted.push(filled.posted)
-      out.messages.push({ userId: row.userId, ...(await insertTemplateMessage(tx, row.userId, row.pendingType === 'stop' ? 'stopFilled' : 'limitFilled')) })
+      const template = row.pendingType === 'stop' ? 'stopFilled' : 'limitFilled'
+      out.messages.push({ userId: row.userId, ...(await insertTemplateMessage(tx, row.userId, template, paramsOf(filled.position, filled.position.openPrice!))) })
       return
     }
     const cancelled = await settleCancel(tx, row, app.now())
     out.rows.push(cancelled.row)
     out.posted.push(cancelled.posted)
-    out.messages.push({ userId: row.userId, ...(await insertTemplateMessage(tx, row.userId, row.pendingType === 'stop' ? 'stopCancelled' : 'limitCancelled')) })
+    const template = row.pendingType === 'stop' ? 'stopCancelled' : 'limitCancelled'
+    out.messages.push({ userId: row.userId, ...(await insertTemplateMessage(tx, row.userId, template, paramsOf(cancelled.row, price))) })
   })
 }
 
@@ -129,10 +141,11 @@ export async function stopOut(app: FastifyInstance, userId: string, book: OrderR
       closes.push({ row, c: { price, pl, reason: 'stop_out', now: app.now(), marginLevel: step.marginLevel, book: holdingOf(state) } })
     }
     // One settlement for the book (settlementPlan): the same loss protection as every other path.
+    // A message for each position closed, naming it.
     for (const closed of closes.length > 0 ? await settleCloses(tx, closes) : []) {
       out.rows.push(closed.row)
       out.posted.push(closed.posted)
+      out.messages.push({ userId, ...(await insertTemplateMessage(tx, userId, 'stopOut', paramsOf(closed.row, closed.row.closePrice!))) })
     }
-    if (plan.close.length > 0) out.messages.push({ userId, ...(await insertTemplateMessage(tx, userId, 'stopOut')) })
   })
 }

@@ -24,6 +24,17 @@ export async function orderOf(handle: DbOrTx, userId: string, orderNo: bigint): 
   return row
 }
 
+/** Which of these order numbers are the user's positions still open (a message links a fill to its position while it is). */
+export async function openPositionsAmong(handle: DbOrTx, userId: string, orderNos: string[]): Promise<Set<string>> {
+  const ids = [...new Set(orderNos.filter((n) => /^\d{1,18}$/.test(n)))].map(BigInt)
+  if (ids.length === 0) return new Set()
+  const rows = await handle
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.id, ids), eq(orders.kind, 'contract'), eq(orders.status, 'open')))
+  return new Set(rows.map((r) => String(r.id)))
+}
+
 export async function updateOrder(tx: Tx, id: bigint, values: Partial<NewOrder>): Promise<OrderRow> {
   const [row] = await tx.update(orders).set(values).where(eq(orders.id, id)).returning()
   return row!

@@ -52,7 +52,7 @@ export const pricingOf = (app: FastifyInstance): Pricing => ({
 })
 
 /** A price as the instrument quotes it (1.16640, not 1.1664), as a toast shows it. */
-function priceOnGrid(symbol: string, price: string | null): string | null {
+export function priceOnGrid(symbol: string, price: string | null): string | null {
   if (price === null) return null
   const digits = instrumentBySymbol(symbol)?.digits
   return digits === undefined ? plain(price) : dec(price).toFixed(digits)

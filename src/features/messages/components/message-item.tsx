@@ -1,11 +1,14 @@
 import { Trans } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
 import type { Message } from '#contract/messages.ts'
-import { Button } from '../../../components/ui/button.tsx'
+import { Button, buttonClass } from '../../../components/ui/button.tsx'
 import { useFormat } from '../../../lib/format.ts'
 
 type Props = { message: Message; isMarking: boolean; onMarkRead: (id: string) => void }
 
-/** One message; an unread one has the accent edge, a dot with a spoken "Unread" and its own "Mark as read". */
+/** One message; an unread one has the accent edge, a dot with a spoken "Unread" and its own "Mark as read". A message
+ * about a position links to it, as the engine's toast does (features/trade/components/trade-toasts.tsx): #order-N
+ * an open position, #closed-N its entry in the history. */
 export function MessageItem({ message, isMarking, onMarkRead }: Props) {
   const f = useFormat()
   const isUnread = message.readAt === null
@@ -25,10 +28,25 @@ export function MessageItem({ message, isMarking, onMarkRead }: Props) {
         </time>
       </div>
       <p className="message-body">{message.body}</p>
-      {isUnread && (
-        <Button variant="ghost" disabled={isMarking} onClick={() => onMarkRead(message.id)}>
-          <Trans>Mark as read</Trans>
-        </Button>
+      {(message.order || isUnread) && (
+        <div className="message-actions">
+          {message.order && (
+            <Link
+              to="/profile/{-$type}"
+              params={{ type: 'orders' }}
+              hash={`${message.order.place === 'position' ? 'order' : 'closed'}-${message.order.orderNo}`}
+              className={buttonClass('ghost')}
+              data-testid="message-link"
+            >
+              {message.order.place === 'position' ? <Trans>View position</Trans> : <Trans>View in history</Trans>}
+            </Link>
+          )}
+          {isUnread && (
+            <Button variant="ghost" disabled={isMarking} onClick={() => onMarkRead(message.id)}>
+              <Trans>Mark as read</Trans>
+            </Button>
+          )}
+        </div>
       )}
     </li>
   )
