@@ -63,6 +63,24 @@ describe('GET /api/getPositionHistory', () => {
     expect(all.totals).toEqual([{ currency: 'USDT', count: 3, wins: 2, losses: 1, profit: '40', fee: fees.toFixed(), net: dec('40').minus(fees).toFixed() }])
   })
 
+  it('orders by close time, not by open time: the position opened first and closed last comes first', async () => {
+    const { token } = await signIn(app)
+    clock.set(WEDNESDAY_15H)
+    await publishQuotes(app, [['EURUSD', '1.10000', '1.10000']])
+    const first = await open(token, 'EURUSD', 'buy')
+    clock.set(WEDNESDAY_15H + MINUTE)
+    const second = await open(token, 'EURUSD', 'buy')
+    clock.set(WEDNESDAY_15H + 2 * MINUTE)
+    const third = await open(token, 'EURUSD', 'buy')
+    await close(token, second, WEDNESDAY_15H + 10 * MINUTE)
+    await close(token, third, WEDNESDAY_15H + 20 * MINUTE)
+    await close(token, first, WEDNESDAY_15H + 30 * MINUTE)
+    const { list } = await history(token)
+    // Neither open order (first, second, third) nor its reverse: latest close first.
+    expect(list.map((o) => o.orderNo)).toEqual([first, third, second])
+    expect(list.map((o) => o.closeTime)).toEqual([30, 20, 10].map((m) => WEDNESDAY_15H + m * MINUTE))
+  })
+
   it('filters by symbol, side, close reason and close time, the totals with them', async () => {
     const { token, eurBuy, eurSell, btcBuy } = await trader()
     const eur = await history(token, '?symbol=EURUSD')

@@ -1,7 +1,7 @@
 // One published document: its version, when it was last updated, whether it is shown in a fallback language, and
 // whether it is the sample a fresh install ships. The licence shows only what the operator entered (a published
 // licence document, else the licence setting) and says plainly when nothing is.
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
 import type { Document } from '#contract/content.ts'
 import { LANGUAGES } from '#contract/locales.ts'
@@ -18,14 +18,9 @@ import { helpQueries } from '../api.ts'
 
 export function DocumentView({ type }: { type: string }) {
   const language = useSession((s) => s.language)
-  const { data, error, isPending, refetch } = useQuery(helpQueries.document(language, type))
-  if (isPending) return <LoadingCard />
-  if (error && !data)
-    return (
-      <Card>
-        <ErrorState error={error} onRetry={() => void refetch()} />
-      </Card>
-    )
+  const query = useQuery(helpQueries.document(language, type))
+  const { data } = query
+  if (!data && (query.isPending || query.error)) return <NotLoadedCard query={query} />
   if (data) return <PublishedDocument doc={data} />
   if (type === 'licence') return <LicenceSetting />
   return (
@@ -37,11 +32,14 @@ export function DocumentView({ type }: { type: string }) {
   )
 }
 
-const LoadingCard = () => (
-  <Card>
-    <Skeleton height="16px" />
-  </Card>
-)
+/** A query with nothing to show yet: a skeleton while it loads, else its error with Retry. */
+function NotLoadedCard({ query }: { query: Pick<UseQueryResult, 'error' | 'isPending' | 'refetch'> }) {
+  return (
+    <Card>
+      {query.isPending ? <Skeleton height="16px" /> : <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
+    </Card>
+  )
+}
 
 /** A document's facts above its text, then the text. */
 export function PublishedDocument({ doc }: { doc: Document }) {
@@ -73,14 +71,9 @@ export function PublishedDocument({ doc }: { doc: Document }) {
 }
 
 function LicenceSetting() {
-  const { data, error, isPending, refetch } = useQuery(configQueries.value('licence'))
-  if (isPending) return <LoadingCard />
-  if (error && !data)
-    return (
-      <Card>
-        <ErrorState error={error} onRetry={() => void refetch()} />
-      </Card>
-    )
+  const query = useQuery(configQueries.value('licence'))
+  const { data } = query
+  if (!data && (query.isPending || query.error)) return <NotLoadedCard query={query} />
   return (
     <Card>
       {data?.value ? (
