@@ -60,3 +60,12 @@ export const opsNewsApi = {
     roles: NEWS_WRITERS,
   },
 } as const satisfies Record<string, OpsEndpoint>
+
+/**
+ * An operator's picture for content: multipart/form-data with one `file` part (JPEG, JPEG 2000 or PNG, at most
+ * UPLOAD_MAX_BYTES), re-encoded like every upload. Registered by modules/uploads at CONTENT_IMAGE_UPLOAD_PATH; the
+ * console posts FormData, not JSON.
+ */
+export const opsContentImageApi = {
+  upload: { method: 'POST', path: '/ops/contentImage', data: ContentImage, auth: false, roles: NEWS_WRITERS },
+} as const satisfies Record<string, OpsEndpoint>

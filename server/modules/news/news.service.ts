@@ -13,15 +13,17 @@ import { AppError } from '../../app-error.ts'
 import { renderMarkdown } from '../../content/markdown.ts'
 import type { Db } from '../../db/client.ts'
 import { audit, type Actor } from '../ops/audit.ts'
-import { contentImageById, toContentImage, type UploadRow } from '../uploads/uploads.service.ts'
-import { uploads } from '../uploads/uploads.table.ts'
+import { contentImageById, contentImagesByIds, toContentImage, type UploadRow } from '../uploads/uploads.service.ts'
 import { articles, type StoredVersion } from './news.table.ts'
 
-type Row = typeof articles.$inferSelect & { cover: Pick<UploadRow, 'id' | 'width' | 'height'> | null }
+type Stored = typeof articles.$inferSelect
+type Row = Stored & { cover: Pick<UploadRow, 'id' | 'width' | 'height'> | null }
 
-/** The article with its cover's size, when it has one. */
-const withCover = { article: articles, cover: { id: uploads.id, width: uploads.width, height: uploads.height } }
-const rowOf = (r: { article: typeof articles.$inferSelect; cover: Row['cover'] }): Row => ({ ...r.article, cover: r.cover })
+/** The articles with their covers' sizes (one read of the upload store's rows for all of them). */
+async function withCovers(db: Db, rows: Stored[]): Promise<Row[]> {
+  const covers = await contentImagesByIds(db, rows.flatMap((r) => (r.coverUploadId ? [r.coverUploadId] : [])))
+  return rows.map((r) => ({ ...r, cover: (r.coverUploadId && covers.get(r.coverUploadId)) || null }))
+}
 
 /** The reader's version: the language asked for when the article has it, else the fallback language's. */
 function versionOf(row: Row, lang: string | undefined): { lang: LanguageCode; version: StoredVersion } {
@@ -51,30 +53,25 @@ const published = isNotNull(articles.publishedAt)
 export async function articlePage(db: Db, query: { page: number; size: number }, lang: string | undefined): Promise<ArticlePage> {
   const [rows, [total]] = await Promise.all([
     db
-      .select(withCover)
+      .select()
       .from(articles)
-      .leftJoin(uploads, eq(uploads.id, articles.coverUploadId))
       .where(published)
       .orderBy(desc(articles.publishedAt), desc(articles.id))
       .limit(query.size)
       .offset((query.page - 1) * query.size),
     db.select({ n: count() }).from(articles).where(published),
   ])
-  const list = rows.map((row) => {
-    const { html: _html, ...summary } = summaryOf(rowOf(row), lang)
+  const list = (await withCovers(db, rows)).map((row) => {
+    const { html: _html, ...summary } = summaryOf(row, lang)
     return summary
   })
   return { list, total: total?.n ?? 0, page: query.page, size: query.size }
 }
 
 export async function publishedArticle(db: Db, id: string, lang: string | undefined): Promise<Article> {
-  const [row] = await db
-    .select(withCover)
-    .from(articles)
-    .leftJoin(uploads, eq(uploads.id, articles.coverUploadId))
-    .where(and(eq(articles.id, Number(id)), published))
+  const [row] = await db.select().from(articles).where(and(eq(articles.id, Number(id)), published))
   if (!row) throw new AppError(404, 'articleNotFound')
-  return summaryOf(rowOf(row), lang)
+  return summaryOf((await withCovers(db, [row]))[0]!, lang)
 }
 
 // ---- The console ----
@@ -91,31 +88,21 @@ const toOps = (row: Row): OpsArticle => ({
 
 export async function opsArticlePage(db: Db, query: { page: number; size: number }) {
   const [rows, [total]] = await Promise.all([
-    db
-      .select(withCover)
-      .from(articles)
-      .leftJoin(uploads, eq(uploads.id, articles.coverUploadId))
-      .orderBy(desc(articles.id))
-      .limit(query.size)
-      .offset((query.page - 1) * query.size),
+    db.select().from(articles).orderBy(desc(articles.id)).limit(query.size).offset((query.page - 1) * query.size),
     db.select({ n: count() }).from(articles),
   ])
-  return { list: rows.map((r) => toOps(rowOf(r))), total: total?.n ?? 0, page: query.page, size: query.size }
+  return { list: (await withCovers(db, rows)).map(toOps), total: total?.n ?? 0, page: query.page, size: query.size }
 }
 
 async function lockedArticle(tx: Db, id: string): Promise<Row> {
   const [row] = await tx.select().from(articles).where(eq(articles.id, Number(id))).for('update')
   if (!row) throw new AppError(404, 'articleNotFound')
-  return { ...row, cover: await coverOf(tx, row.coverUploadId) }
-}
-
-async function coverOf(db: Db, id: string | null): Promise<Row['cover']> {
-  return id ? contentImageById(db, id) : null
+  return (await withCovers(tx, [row]))[0]!
 }
 
 /** The saved row as the console sees it, its cover's size included. */
-async function opsOf(db: Db, row: typeof articles.$inferSelect): Promise<OpsArticle> {
-  return toOps({ ...row, cover: await coverOf(db, row.coverUploadId) })
+async function opsOf(db: Db, row: Stored): Promise<OpsArticle> {
+  return toOps((await withCovers(db, [row]))[0]!)
 }
 
 /** Saves a new article (unpublished) or replaces an article's versions; a published one stays published. */

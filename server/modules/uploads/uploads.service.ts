@@ -3,7 +3,7 @@
 // form, a deposit's proof) before it refers to it; uploadFile reads it back. saveContentImage stores an operator's
 // picture for content (an article's cover or body), which modules/news serves to readers once published content uses it.
 import { createHash, randomUUID } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { contentImagePath } from '#contract/content-image.ts'
 import type { ContentImage } from '#contract/ops-news.ts'
@@ -60,6 +60,16 @@ export const toContentImage = (row: Pick<UploadRow, 'id' | 'width' | 'height'>):
 /** Re-encodes and stores an operator's picture for content (not shown to anyone until published content uses it). */
 export async function saveContentImage(app: FastifyInstance, operatorId: string, bytes: Buffer): Promise<ContentImage> {
   return toContentImage(await store(app, { purpose: 'content', operatorId }, bytes))
+}
+
+/** Content pictures by id (a user's picture is never among them). */
+export async function contentImagesByIds(db: Db, ids: string[]): Promise<Map<string, UploadRow>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .select()
+    .from(uploads)
+    .where(and(inArray(uploads.id, ids), eq(uploads.purpose, 'content')))
+  return new Map(rows.map((r) => [r.id, r]))
 }
 
 /** A content picture by id, or null (no such id, or a user's picture). */
