@@ -2,8 +2,9 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import { loadScreenMessages } from '../../lib/i18n.ts'
 
 // The partners strip on the signed-out home, below the prices: its code, its words (the later screens' catalog,
-// lingui.config.ts) and /api/getPartners load only when the reader scrolls near it, so a first visit's first screen
-// fetches none of them (bench/size.ts counts every script of the first visit).
+// lingui.config.ts) and /api/getPartners load only when the reader comes near it with no modal open, so a first
+// visit's first screen (under the intro board) fetches none of them (bench/size.ts counts every script of the first
+// visit).
 const PartnerList = lazy(() =>
   Promise.all([import('../../features/partners/components/partner-list.tsx'), loadScreenMessages()]).then(([m]) => ({ default: m.PartnerList })),
 )
@@ -14,9 +15,26 @@ export function LazyPartners() {
   useEffect(() => {
     const element = spot.current
     if (!element || near) return
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '200px' })
+    let modal: HTMLDialogElement | null = null
+    const again = () => {
+      observer.unobserve(element)
+      observer.observe(element)
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return
+        // Under a modal (a first visit's intro board) home is not seen yet: look again once it closes.
+        modal = document.querySelector<HTMLDialogElement>('dialog[open]')
+        if (modal) modal.addEventListener('close', again, { once: true })
+        else setNear(true)
+      },
+      { rootMargin: '200px' },
+    )
     observer.observe(element)
-    return () => observer.disconnect()
+    return () => {
+      observer.disconnect()
+      modal?.removeEventListener('close', again)
+    }
   }, [near])
   return (
     <div ref={spot} data-testid="home-partners">
