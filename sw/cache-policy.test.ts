@@ -24,6 +24,16 @@ describe('service worker cache policy', () => {
     expect(policy('/api/getArticles', { method: 'POST', body: '{}' })).toBe('network-only')
   })
 
+  it('keeps a content picture by its own rule, never a user’s picture nor one asked with credentials', () => {
+    const picture = '/api/contentImage/0a0b0c0d-1111-4222-8333-444455556666'
+    expect(policy(picture)).toBe('content-image')
+    expect(policy(picture, { headers: { Authorization: 'tok' } })).toBe('network-only')
+    expect(policy(`${picture}?x=1`)).toBe('network-only')
+    expect(policy('/api/contentImage/not-an-id')).toBe('network-only')
+    expect(policy('/api/upload/0a0b0c0d-1111-4222-8333-444455556666')).toBe('network-only')
+    expect(isStorable(new Response('', { status: 404 }), 'content-image')).toBe(false)
+  })
+
   it('keeps content per language: the same address in two languages is two entries', () => {
     const key = (language?: string) =>
       contentCacheKey(new Request(`${ORIGIN}/api/getArticles?id=3`, { headers: language ? { Language: language } : {} }))

@@ -1,17 +1,17 @@
 // Runtime caches: public /api reads stale-while-revalidate, content (news, help, documents) the same per language and
-// bounded, money settings network-first with a one-minute ceiling
+// bounded, the pictures content shows (bounded in number and age), money settings network-first with a one-minute ceiling
 // (rules in cache-policy.ts), WalletConnect chunks (content-hashed) on first use. Every cache name starts with
 // RUNTIME_CACHE_PREFIX, so sign-out deletes them all.
 import { registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import type { WorkboxPlugin } from 'workbox-core/types.js'
-import { CONTENT_MAX_AGE_S, CONTENT_MAX_ENTRIES, RUNTIME_CACHE_PREFIX } from '../src/lib/cache-rules.ts'
+import { CONTENT_IMAGE_MAX_ENTRIES, CONTENT_MAX_AGE_S, CONTENT_MAX_ENTRIES, RUNTIME_CACHE_PREFIX } from '../src/lib/cache-rules.ts'
 import { apiPolicy, contentCacheKey, isFresh, isStorable, isWalletConnectChunk, MONEY_MAX_AGE_MS, stamp } from './cache-policy.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
-function guard(policy: 'public' | 'content' | 'money', maxAgeMs?: number): WorkboxPlugin {
+function guard(policy: 'public' | 'content' | 'content-image' | 'money', maxAgeMs?: number): WorkboxPlugin {
   return {
     cacheWillUpdate: async ({ response }) => (isStorable(response, policy) ? stamp(response, Date.now()) : null),
     cachedResponseWillBeUsed: async ({ cachedResponse }) =>
@@ -39,6 +39,15 @@ export function setupRuntimeCaches() {
         { cacheKeyWillBeUsed: async ({ request }) => contentCacheKey(request) },
         new ExpirationPlugin({ maxEntries: CONTENT_MAX_ENTRIES, maxAgeSeconds: CONTENT_MAX_AGE_S }),
       ],
+    }),
+  )
+  // Content pictures: one address per picture in every language; a picture read online shows offline. An unpublished
+  // one is refused by the server (404, not stored) on the next read online.
+  registerRoute(
+    ({ request, url }) => apiPolicy(request, url, origin) === 'content-image',
+    new StaleWhileRevalidate({
+      cacheName: `${RUNTIME_CACHE_PREFIX}-content-images`,
+      plugins: [guard('content-image'), new ExpirationPlugin({ maxEntries: CONTENT_IMAGE_MAX_ENTRIES, maxAgeSeconds: CONTENT_MAX_AGE_S })],
     }),
   )
   registerRoute(

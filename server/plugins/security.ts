@@ -6,6 +6,7 @@ import { createRequire } from 'node:module'
 import type { Duplex } from 'node:stream'
 import cors from '@fastify/cors'
 import type { FastifyInstance } from 'fastify'
+import { CONTENT_IMAGE_PREFIX } from '#contract/content-image.ts'
 import type { Translate } from './i18n.ts'
 
 const REOWN = [
@@ -114,6 +115,9 @@ export async function registerSecurity(app: FastifyInstance, corsOrigins: string
   })
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
+    // A published content picture (GET /api/contentImage/<id>, modules/news) is the one /api answer a browser may
+    // keep: it is public, the same in every language, and an id's picture never changes.
+    if (reply.statusCode === 200 && request.url.startsWith(CONTENT_IMAGE_PREFIX)) return
     if (request.url.startsWith('/api/') || request.url === '/api') {
       reply.header('cache-control', 'no-store')
       // msg (and some data) follow the Language header: a cache that keeps a public answer (the service worker's)

@@ -8,3 +8,13 @@ export const CONTENT_IMAGE_PREFIX = '/api/contentImage/'
 export const CONTENT_IMAGE_PATH = /^\/api\/contentImage\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 export const contentImagePath = (uploadId: string) => `${CONTENT_IMAGE_PREFIX}${uploadId.toLowerCase()}`
+
+/**
+ * Where operators upload such a picture (multipart/form-data, one `file` part; JPEG, JPEG 2000 or PNG, at most
+ * UPLOAD_MAX_BYTES): the console posts here with its token and gets the picture's id, address and size back
+ * (ContentImage in src/contract/ops-news.ts). Not JSON, so not an OpsEndpoint.
+ */
+export const CONTENT_IMAGE_UPLOAD_PATH = '/api/ops/contentImage'
+
+/** How long a browser may keep a content picture before asking again (an unpublished one then gets a 404). */
+export const CONTENT_IMAGE_MAX_AGE_S = 24 * 3600

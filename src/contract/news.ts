@@ -5,12 +5,18 @@ import * as z from 'zod/mini'
 import { Int8Id, Millis, Page, pageOf, type Endpoint } from './endpoint.ts'
 import { LanguageCode } from './locales.ts'
 
+export const Cover = z.object({ src: z.string(), width: z.int(), height: z.int(), alt: z.string() })
+export type Cover = z.infer<typeof Cover>
+
 export const ArticleSummary = z.object({
   id: z.string(),
   title: z.string(),
   summary: z.string(),
-  /** The cover picture's address (CONTENT_IMAGE_PATH), or null. */
-  cover: z.nullable(z.string()),
+  /**
+   * The cover picture, or null: its address (CONTENT_IMAGE_PATH), its size in pixels (so the page keeps its place
+   * before it loads) and its text alternative in the version's language.
+   */
+  cover: z.nullable(Cover),
   publishedAt: Millis,
   /** The language of the version given: the reader's, or the article's fallback. */
   lang: LanguageCode,

@@ -11,6 +11,7 @@ export const uploadsMessages = {
   imageDamaged: /*i18n*/ { id: 'server.upload.damaged', message: 'The picture is damaged or incomplete; please send it again' },
   imageMissing: /*i18n*/ { id: 'server.upload.missing', message: 'upload the required picture' },
   uploadNotFound: /*i18n*/ { id: 'server.upload.notFound', message: 'Picture not found' },
+  coverNotFound: /*i18n*/ { id: 'server.upload.coverNotFound', message: 'The cover picture was not found; upload it again' },
   uploadMalformed: /*i18n*/ { id: 'server.upload.malformed', message: 'The upload form is malformed or incomplete; please send the picture again' },
   uploadBusy: /*i18n*/ { id: 'server.upload.busy', message: 'Many pictures are being processed; please try again in a moment' },
   // Identity verification (modules/kyc). 'data input not complete' is the product's own wording.

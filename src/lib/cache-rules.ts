@@ -29,6 +29,13 @@ export const CONTENT_MAX_ENTRIES = 200
 export const CONTENT_MAX_AGE_S = 30 * 24 * 3600
 
 /**
+ * Pictures content shows (an article's cover and body pictures, /api/contentImage/<id>): kept once seen, so an
+ * article read online shows them offline; at most CONTENT_IMAGE_MAX_ENTRIES (the least recently used go first),
+ * none older than CONTENT_MAX_AGE_S.
+ */
+export const CONTENT_IMAGE_MAX_ENTRIES = 60
+
+/**
  * Settings that move money (where deposits go, fees): fetched network-first and never shown from a copy older than
  * MONEY_CONFIG_MAX_AGE_S, in the service worker and in the app's query cache alike. A new money setting is added here.
  */

@@ -1,12 +1,13 @@
 // News articles (0035_articles.sql): each language's title, summary, Markdown source and the sanitised HTML rendered
 // from it when saved (server/content/markdown.ts), keyed by language code; a reader without a version of their own
-// gets fallback_lang's. Unpublished while published_at is null. `sample` marks sample content to replace before launch.
+// gets fallback_lang's; each version may carry its cover's text alternative (coverAlt). The cover is a content picture
+// of the upload store (0038_article_cover.sql). Unpublished while published_at is null. `sample` marks sample content to replace before launch.
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import type { LanguageCode } from '#contract/locales.ts'
 import { uploads } from '../uploads/uploads.table.ts'
 
-export type StoredVersion = { title: string; summary: string; bodyMd: string; bodyHtml: string }
+export type StoredVersion = { title: string; summary: string; bodyMd: string; bodyHtml: string; coverAlt?: string | undefined }
 
 export const articles = pgTable(
   'articles',

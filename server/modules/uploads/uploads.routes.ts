@@ -1,10 +1,13 @@
-// POST /api/imgUpload (multipart), GET /api/upload/<id> (the owner) and GET /api/ops/upload/<id> (operators). Neither fits route(): one reads a stream of parts, the
-// other answers the picture itself. The sign-in is checked before a byte of the body is read. Multipart parsing is
+// POST /api/imgUpload (multipart), GET /api/upload/<id> (the owner), GET /api/ops/upload/<id> (operators) and POST
+// /api/ops/contentImage (an operator's picture for content, multipart). None fits route(): two read a stream of parts,
+// the others answer the picture itself. Readers get content pictures from modules/news (GET /api/contentImage/<id>). The sign-in is checked before a byte of the body is read. Multipart parsing is
 // registered in this module's own scope, so no other route accepts multipart bodies.
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { CONTENT_IMAGE_UPLOAD_PATH } from '#contract/content-image.ts'
 import { ANY_OPERATOR, mayCall } from '#contract/ops.ts'
 import { opsUploadRoles } from '#contract/ops-kyc.ts'
+import { NEWS_WRITERS } from '#contract/ops-news.ts'
 import { UPLOAD_MAX_BYTES, UploadPurpose, uploadsApi } from '#contract/uploads.ts'
 import { AppError } from '../../app-error.ts'
 import { requireUser, tokensIssuedAfter } from '../../plugins/auth.ts'
@@ -12,7 +15,7 @@ import { languageOf } from '../../plugins/errors.ts'
 import { requireOperator } from '../ops/ops-route.ts'
 import { readingLine } from './reencode.ts'
 import { createUploadStore, type UploadStore } from './uploads.store.ts'
-import { ownedUpload, saveUpload, uploadById, type UploadRow } from './uploads.service.ts'
+import { ownedUpload, saveContentImage, saveUpload, uploadById, type UploadRow } from './uploads.service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,6 +92,24 @@ export async function registerUploadRoutes(app: FastifyInstance) {
         return { code: 200, msg: app.translate(languageOf(request), 'ok'), data }
       },
     })
+    // An operator's picture for an article (its cover, or a picture in its body): the same checks and re-encoding as
+    // a user's; only the `file` part is accepted.
+    scope.route({
+      method: 'POST',
+      url: CONTENT_IMAGE_UPLOAD_PATH,
+      bodyLimit: UPLOAD_MAX_BYTES + MB,
+      config: { rateLimit },
+      handler: async (request) => {
+        const operator = await requireOperator(app, request, NEWS_WRITERS)
+        const data = await readingLine(async () => {
+          const form = await readForm(request)
+          if (form.purpose !== undefined) throw new AppError(400, 'invalidInput', { field: 'purpose' })
+          if (!form.file || form.file.length === 0) throw new AppError(400, 'imageMissing')
+          return saveContentImage(app, operator.id, form.file)
+        })
+        return { code: 200, msg: app.translate(languageOf(request), 'ok'), data }
+      },
+    })
   })
   app.route({
     method: 'GET',
@@ -114,7 +135,8 @@ export async function registerUploadRoutes(app: FastifyInstance) {
       const { id } = request.params as { id: string }
       const row = await uploadById(app.db, id)
       if (!row) throw new AppError(404, 'uploadNotFound')
-      if (!mayCall(operator.roles, opsUploadRoles[row.purpose])) throw new AppError(403, 'opsForbidden')
+      const roles = row.purpose === 'content' ? NEWS_WRITERS : opsUploadRoles[row.purpose]
+      if (!mayCall(operator.roles, roles)) throw new AppError(403, 'opsForbidden')
       const bytes = await app.uploads.get(row.id)
       if (!bytes) throw new AppError(404, 'uploadNotFound')
       return sendPicture(reply.header('cache-control', 'private, no-store'), row, bytes)

@@ -8,14 +8,15 @@ import { useSession } from '../../../lib/session.ts'
 import { usePlatformName } from '../../../lib/use-platform-name.ts'
 import '../home.css'
 
-type Props = { portfolio?: ReactNode; summary?: ReactNode; prices?: ReactNode }
+type Props = { portfolio?: ReactNode; summary?: ReactNode; prices?: ReactNode; partners?: ReactNode }
 
 /**
  * Composed by the route from other features: `portfolio` (trade: equity, P/L, a few positions, Deposit and Trade),
- * `summary` (balance: the active book's total) and `prices` (markets: the watchlist). Signed in, the portfolio comes
+ * `summary` (balance: the active book's total), `prices` (markets: the watchlist) and `partners` (signed out, under
+ * the prices). Signed in, the portfolio comes
  * first, the prices beside it on desktop; signed out, the pitch and the two ways in are the first thing on the screen.
  */
-export function HomeScreen({ portfolio, summary, prices }: Props) {
+export function HomeScreen({ portfolio, summary, prices, partners }: Props) {
   const isLoggedIn = useSession((s) => s.isLoggedIn)
   const platformName = usePlatformName()
   if (isLoggedIn)
@@ -59,6 +60,7 @@ export function HomeScreen({ portfolio, summary, prices }: Props) {
         </div>
       </section>
       {prices}
+      {partners}
     </div>
   )
 }

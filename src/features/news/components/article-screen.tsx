@@ -35,7 +35,9 @@ export function ArticleScreen({ id }: { id: string }) {
             <time className="caption" dateTime={new Date(data.publishedAt).toISOString()}>{format.dateTime(data.publishedAt, 'date')}</time>
             {data.sample && <Badge tone="warn"><Trans>Sample, replace before launch</Trans></Badge>}
           </p>
-          {data.cover && <img className="news-cover" src={data.cover} alt="" width={800} height={450} />}
+          {data.cover && (
+            <img className="news-cover" src={data.cover.src} alt={data.cover.alt} width={data.cover.width} height={data.cover.height} data-testid="article-cover" />
+          )}
           {data.summary && <p className="article-lead">{data.summary}</p>}
           <div className="news-body" data-testid="article-body" dangerouslySetInnerHTML={{ __html: data.html }} />
         </Card>

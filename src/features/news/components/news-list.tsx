@@ -42,7 +42,19 @@ export function NewsList() {
           <ul className="news-list" aria-label={t`Articles`}>
             {articles.map((a) => (
               <li key={a.id}>
-                <Link to="/detail" search={{ id: a.id }} className="news-item" data-testid="news-item">
+                <Link to="/detail" search={{ id: a.id }} className={a.cover ? 'news-item with-cover' : 'news-item'} data-testid="news-item">
+                  {a.cover && (
+                    <img
+                      className="news-item-cover"
+                      src={a.cover.src}
+                      alt={a.cover.alt}
+                      width={a.cover.width}
+                      height={a.cover.height}
+                      loading="lazy"
+                      decoding="async"
+                      data-testid="news-item-cover"
+                    />
+                  )}
                   <span className="news-item-title">{a.title}</span>
                   <time className="caption" dateTime={new Date(a.publishedAt).toISOString()}>{format.dateTime(a.publishedAt, 'date')}</time>
                   {a.summary && <span className="news-item-summary">{a.summary}</span>}
