@@ -18,6 +18,8 @@ type Timers = { set: (fn: () => void, ms: number) => unknown; clear: (id: unknow
 export type SocketOptions = {
   url: string
   getToken: () => string | null
+  /** What the token is: a user's (the app, the default) or an operator's (the console's support chat). */
+  bindAs?: 'bind_user' | 'bind_operator'
   onMessage: (frame: SocketFrame) => void
   onStatus?: (status: 'connecting' | 'open' | 'closed') => void
   /** Called when the tab became visible again and the connection was checked (refresh limit orders). */
@@ -101,7 +103,7 @@ export class LiveSocket {
     const token = this.options.getToken()
     if (token && this.isOpen) {
       this.boundToken = token
-      this.send({ type: 'bind_user', token })
+      this.send({ type: this.options.bindAs ?? 'bind_user', token })
     }
   }
 

@@ -120,6 +120,8 @@ function Composer({ isOnline }: { isOnline: boolean }) {
   const [text, setText] = useState('')
   const send = useSendSupportMessage()
   const isEmpty = text.trim().length === 0
+  const count = text.length
+  const max = SUPPORT_TEXT_MAX
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (isEmpty || send.isPending) return
@@ -133,7 +135,7 @@ function Composer({ isOnline }: { isOnline: boolean }) {
         value={text}
         maxLength={SUPPORT_TEXT_MAX}
         onChange={(e) => setText(e.target.value)}
-        hint={t`${text.length} of ${SUPPORT_TEXT_MAX} characters`}
+        hint={t`${count} of ${max} characters`}
         data-testid="support-input"
       />
       {send.error && <ErrorState error={send.error} compact />}
