@@ -1,9 +1,12 @@
 // The support chat end to end in real Chromium: a user opens Online support from the account page, sends a message,
 // a support operator answers it in the console, and the user sees the answer with the verified-staff badge live,
 // without a reload; a second answer raises the unread count on the way in. Markup a user types stays text.
-import { expect, test } from '@playwright/test'
+import { randomUUID } from 'node:crypto'
+import { expect, test, type Page } from '@playwright/test'
+import { SUPPORT_TEXT_MAX } from '../../src/contract/support.ts'
+import { XSS_CORPUS } from '../../server/content/xss-corpus.ts'
 import { installWallet } from './fixtures/wallet.ts'
-import { signInFresh } from './fixtures/app.ts'
+import { signInFresh, token } from './fixtures/app.ts'
 import { opsSignIn } from './fixtures/ops.ts'
 
 const BANNER = 'Staff will never ask for your recovery phrase or private key, or for you to send funds to an address.'
@@ -62,4 +65,58 @@ test('a user writes to support, an operator answers in the console, the user see
   await page.goto('/profile')
   await expect(page.getByTestId('account-row-support')).toBeVisible()
   await expect(page.getByTestId('support-unread')).toHaveCount(0)
+})
+
+/** Counts every script the corpus manages to run (each vector calls window.__xss), and every dialog it opens. */
+async function countExecutions(page: Page) {
+  const runs: unknown[] = []
+  await page.exposeFunction('__xssReport', (n: unknown) => void runs.push(n))
+  await page.addInitScript(() => {
+    const report = (window as never as { __xssReport: (n: unknown) => void }).__xssReport
+    Object.defineProperty(window, '__xss', { value: (n: unknown) => report(n), configurable: false })
+  })
+  page.on('dialog', (dialog) => {
+    runs.push(`dialog:${dialog.message()}`)
+    void dialog.dismiss()
+  })
+  return runs
+}
+
+/** The corpus in messages that fit the chat's limit. */
+function corpusMessages(): string[] {
+  const chunks: string[] = ['']
+  for (const vector of XSS_CORPUS) {
+    if (chunks.at(-1)!.length + vector.length + 1 > SUPPORT_TEXT_MAX) chunks.push('')
+    chunks[chunks.length - 1] += `${vector}\n`
+  }
+  return chunks
+}
+
+test('the XSS corpus in chat messages runs nothing, in the app nor in the console', async ({ page }) => {
+  const runs = await countExecutions(page)
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  const headers = { authorization: `Bearer ${await token(page)}` }
+  const chunks = corpusMessages()
+  for (const body of chunks) {
+    expect((await page.request.post('/api/sendSupportMessage', { headers, data: { body, clientKey: randomUUID() } })).status()).toBe(200)
+  }
+  await page.goto('/help/support')
+  await expect(page.getByTestId('support-message')).toHaveCount(chunks.length)
+  await expect(page.getByTestId('support-message').first().locator('.support-msg-body')).toHaveText(chunks[0]!.trim())
+
+  const ops = await page.context().newPage()
+  const opsRuns = await countExecutions(ops)
+  await opsSignIn(ops, ['support'])
+  await ops.getByRole('navigation').getByRole('link', { name: 'Support chat' }).click()
+  await ops.getByTestId('ops-support-row').filter({ hasText: wallet.address }).click()
+  await expect(ops.getByTestId('ops-support-thread').locator('li')).toHaveCount(chunks.length)
+  // An operator's reply carrying the corpus is shown as text too, in the console and in the app.
+  await ops.getByTestId('ops-support-reply').fill(chunks[0]!)
+  await ops.getByTestId('ops-support-send').press('Enter')
+  await expect(ops.getByTestId('ops-support-thread').locator('li')).toHaveCount(chunks.length + 1)
+  await expect(page.getByTestId('staff-badge')).toHaveCount(1)
+  await ops.close()
+  expect(runs).toEqual([])
+  expect(opsRuns).toEqual([])
 })
