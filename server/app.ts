@@ -34,6 +34,7 @@ import { registerOidcRoutes } from './modules/oidc/oidc.routes.ts'
 import { pruneOidcFlows } from './modules/oidc/oidc.service.ts'
 import { registerInviteRoutes } from './modules/invite/invite.routes.ts'
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts'
+import { registerSupportRoutes } from './modules/support/support.routes.ts'
 import { registerNewsRoutes } from './modules/news/news.routes.ts'
 import { registerMarketRoutes } from './modules/markets/markets.routes.ts'
 import { registerManageRoutes } from './modules/orders/manage.routes.ts'
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerOidcRoutes(app)
     registerInviteRoutes(app)
     registerMessageRoutes(app)
+    registerSupportRoutes(app)
     registerNewsRoutes(app)
     registerMarketRoutes(app)
     registerOrderRoutes(app)

@@ -16,3 +16,4 @@ export { fundsNetworks, depositMonitors, deposits, chainCursors, sendingAddresse
 export { userIdentities, oidcFlows } from '../modules/oidc/oidc.table.ts'
 export { contentDocuments, documentAcceptances, helpAnswers, helpAnswerTexts, partners } from '../modules/content/content.table.ts'
 export { articles } from '../modules/news/news.table.ts'
+export { supportConversations, supportMessages } from '../modules/support/support.table.ts'

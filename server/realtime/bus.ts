@@ -2,7 +2,7 @@
 // In-process by default; Redis pub/sub when REDIS_URL is set, so every process's sockets get every event.
 import { EventEmitter } from 'node:events'
 
-export type BusChannel = 'ticker' | 'broadcast' | 'user' | 'session'
+export type BusChannel = 'ticker' | 'broadcast' | 'user' | 'session' | 'ops'
 
 export type Bus = {
   publish: (channel: BusChannel, payload: string) => Promise<void>

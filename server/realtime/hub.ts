@@ -14,6 +14,8 @@ export type SocketClient = {
   sessionId: string | null
   /** When the bound session began (epoch ms): the socket checks the session's expiry without the database. */
   sessionCreatedAt: number | null
+  /** A support operator's socket (bind_operator): gets publishToOperators' messages. Rechecked now and then. */
+  operator: { token: string; checkedAt: number } | null
 }
 
 /** On the 'user' channel, in batches. */
@@ -168,6 +170,10 @@ export function createHub(bus: Bus, log: Log, { encode = encodeFrame, tickerGapM
         for (const one of data) send(client, one)
       }
     })),
+    bus.subscribe('ops', onBus('ops', (payload) => {
+      const data = frame(payload)
+      for (const client of clients) if (client.operator !== null) send(client, data)
+    })),
     bus.subscribe('session', onBus('session', (payload) => applySessionEvent(parseSessionEvent(payload)))),
   ])
 
@@ -178,7 +184,7 @@ export function createHub(bus: Bus, log: Log, { encode = encodeFrame, tickerGapM
     /** The last quote of every symbol heard (a batch may carry only some), or null before the first. */
     lastTickers: (): Ticker[] | null => (tickers.revision() === 0 ? null : tickers.book()),
     add(socket: WebSocket): SocketClient {
-      const client = { socket, userId: null, sessionId: null, sessionCreatedAt: null }
+      const client = { socket, userId: null, sessionId: null, sessionCreatedAt: null, operator: null }
       clients.add(client)
       return client
     },
@@ -190,6 +196,8 @@ export function createHub(bus: Bus, log: Log, { encode = encodeFrame, tickerGapM
     },
     publishTickers: (data: Ticker[]) => bus.publish('ticker', messageJson({ messageType: 'ticker', data })),
     broadcast: (message: ServerMessage) => bus.publish('broadcast', messageJson(message)),
+    /** support_message for every support operator's socket (the console), on whichever process it is. */
+    publishToOperators: (message: ServerMessage) => bus.publish('ops', messageJson(message)),
     /** new_message, balance_update ... for every socket of one user, on whichever process it is. */
     publishToUser,
     /** After sign-out the session's sockets close and its cached token is forgotten, on every process. */

@@ -10,6 +10,9 @@ import { ClientMessage, SOCKET_CLOSE, SOCKET_MESSAGE_BURST, SOCKET_MESSAGES_PER_
 import { sessionForToken, tokensIssuedAfter } from '../plugins/auth.ts'
 import { sendEnvelope } from '../plugins/errors.ts'
 import { liveSessionIds } from '../modules/auth/users.repository.ts'
+import { operatorForToken } from '../modules/ops/operators.ts'
+import { mayCall } from '#contract/ops.ts'
+import { SUPPORT_AGENTS } from '#contract/ops-support.ts'
 import type { SocketClient } from './hub.ts'
 
 /** Client messages are tiny; anything bigger is not one of ours. */
@@ -123,6 +126,8 @@ export async function recheckSessions(app: FastifyInstance): Promise<number> {
   return ended
 }
 
+const OPERATOR_RECHECK_MS = 30_000
+
 export function registerSocketRoutes(app: FastifyInstance) {
   const { hub } = app
 
@@ -153,6 +158,28 @@ export function registerSocketRoutes(app: FastifyInstance) {
     hub.sendLastTickers(client)
   }
 
+  /** A support operator's token (the console): its socket gets support_message for every conversation. */
+  async function bindOperator(client: SocketClient, token: string) {
+    let ok = false
+    try {
+      const operator = await operatorForToken(app.db, token, app.now())
+      ok = operator !== null && mayCall(operator.roles, SUPPORT_AGENTS)
+      client.operator = ok ? { token, checkedAt: app.now() } : null
+    } catch (error) {
+      app.log.error({ err: error }, 'bind_operator failed')
+    }
+    hub.reply(client, { messageType: 'bound', data: { ok } })
+  }
+
+  /** An operator's sign-out or expiry stops the chat's messages within OPERATOR_RECHECK_MS (checked on its pings). */
+  async function recheckOperator(client: SocketClient) {
+    const bound = client.operator
+    if (bound === null || app.now() - bound.checkedAt < OPERATOR_RECHECK_MS) return
+    bound.checkedAt = app.now()
+    const operator = await operatorForToken(app.db, bound.token, app.now()).catch(() => null)
+    if (client.operator === bound && (operator === null || !mayCall(operator.roles, SUPPORT_AGENTS))) client.operator = null
+  }
+
   const wsHandler = (socket: WebSocket) => {
     const client = hub.add(socket)
     const idle = setTimeout(() => socket.close(SOCKET_CLOSE.idle, 'idle'), app.conf.socketIdleMs)
@@ -170,6 +197,8 @@ export function registerSocketRoutes(app: FastifyInstance) {
       if (!message) return
       idle.refresh()
       if (message.type === 'bind_user') return void bind(client, message.token)
+      if (message.type === 'bind_operator') return void bindOperator(client, message.token)
+      void recheckOperator(client)
       if (hasExpired(client)) return hub.endSession(client)
       hub.reply(client, { messageType: 'pong', data: { time: app.now() } })
     })

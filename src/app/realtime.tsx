@@ -76,6 +76,9 @@ function handler(queryClient: QueryClient) {
         refresh(userKeys.records(userId))
         refresh(userKeys.tradeAccount(userId))
         break
+      case 'support_message':
+        if (userId !== null) refresh(userKeys.support(userId))
+        break
       case 'notice':
         refresh(configQueries.notice().queryKey)
         break

@@ -14,6 +14,7 @@ import { ordersMessages } from './server-messages-orders.ts'
 import { passwordMessages } from './server-messages-password.ts'
 import { recordMessages } from './server-messages-record.ts'
 import { socialMessages } from './server-messages-social.ts'
+import { supportMessages } from './server-messages-support.ts'
 import { uploadsMessages } from './server-messages-uploads.ts'
 import { withdrawalsMessages } from './server-messages-withdrawals.ts'
 
@@ -31,6 +32,7 @@ export const serverMessages = {
   ...passwordMessages,
   ...recordMessages,
   ...socialMessages,
+  ...supportMessages,
   ...uploadsMessages,
   ...withdrawalsMessages,
   ok: /*i18n*/ { id: 'server.ok', message: 'success' },

@@ -28,6 +28,8 @@ export const SOCKET_MESSAGES_PER_SECOND = 2
 export const ClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('bind_user'), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
   z.object({ type: z.literal('ping') }),
+  // The console's socket: an operator token with the support role receives support_message for every conversation.
+  z.object({ type: z.literal('bind_operator'), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
 ])
 export type ClientMessage = z.infer<typeof ClientMessage>
 
@@ -59,5 +61,7 @@ export const ServerMessage = z.discriminatedUnion('messageType', [
   // A deposit of the user's changed (confirmations, credited, rejected): { id, status, confirmations }.
   z.object({ messageType: z.literal('deposit_update'), data: z.unknown() }),
   z.object({ messageType: z.literal('notice'), data: z.unknown() }),
+  // A support chat message (src/contract/support.ts SupportEvent): to its user, and to operators' sockets.
+  z.object({ messageType: z.literal('support_message'), data: z.unknown() }),
 ])
 export type ServerMessage = z.infer<typeof ServerMessage>

@@ -39,6 +39,8 @@ export const userKeys = {
   kyc: (userId: UserId) => [...userKeys.of(userId), 'kyc'] as const,
   /** Google and Facebook identities linked to the account. */
   linkedProviders: (userId: UserId) => [...userKeys.of(userId), 'linked-providers'] as const,
+  /** The support chat and its unread count: refreshed by support_message. */
+  support: (userId: UserId) => [...userKeys.of(userId), 'support'] as const,
   /** Which versions of the terms and risk warning the user accepted (the live-money gate). */
   legal: (userId: UserId) => [...userKeys.of(userId), 'legal'] as const,
 }

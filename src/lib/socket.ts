@@ -18,6 +18,8 @@ type Timers = { set: (fn: () => void, ms: number) => unknown; clear: (id: unknow
 export type SocketOptions = {
   url: string
   getToken: () => string | null
+  /** What the token is: a user's (the app, the default) or an operator's (the console's support chat). */
+  bindAs?: 'bind_user' | 'bind_operator'
   onMessage: (frame: SocketFrame) => void
   onStatus?: (status: 'connecting' | 'open' | 'closed') => void
   /** The server answered a bind: true once the user's own events (messages, orders, balances) will arrive. */
@@ -109,7 +111,7 @@ export class LiveSocket {
     if (token && this.isOpen) {
       this.boundToken = token
       this.bindsInFlight += 1
-      this.send({ type: 'bind_user', token })
+      this.send({ type: this.options.bindAs ?? 'bind_user', token })
     }
   }
 

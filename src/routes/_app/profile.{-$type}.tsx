@@ -11,6 +11,8 @@ import { OrdersSection } from './-orders-section.tsx'
 import { WithdrawSection } from './-withdraw-section.tsx'
 import { DepositSection } from './-deposit-section.tsx'
 import { VerificationPanel } from '../../features/kyc/components/verification-panel.tsx'
+import { SupportEntry } from '../../features/support/components/support-entry.tsx'
+import { SupportUnread } from '../../features/support/components/support-unread.tsx'
 
 export const Route = createFileRoute('/_app/profile/{-$type}')({
   // ?linked=google or ?linkError=taken: back from linking a provider (server/modules/oidc/oidc.routes.ts).
@@ -47,6 +49,8 @@ function panelFor(type: string | undefined, { linked, linkError }: { linked?: st
       return <WithdrawSection />
     case 'verification':
       return <VerificationPanel />
+    case 'contact':
+      return <SupportEntry />
     default:
       return undefined
   }
@@ -54,5 +58,5 @@ function panelFor(type: string | undefined, { linked, linkError }: { linked?: st
 
 function ProfileRoute() {
   const { type } = Route.useParams()
-  return <AccountScreen section={type} panel={panelFor(type, Route.useSearch())} />
+  return <AccountScreen section={type} panel={panelFor(type, Route.useSearch())} supportBadge={<SupportUnread />} />
 }

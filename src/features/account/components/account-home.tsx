@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { useSession } from '../../../lib/session.ts'
@@ -11,7 +12,7 @@ import { AccountCard } from './account-card.tsx'
 import { SignedOut } from './signed-out.tsx'
 
 /** /profile: who is signed in, then the sections as grouped rows, help and policies, and Sign out last. */
-export function AccountHome() {
+export function AccountHome({ supportBadge }: { supportBadge?: ReactNode }) {
   const { t, i18n } = useLingui()
   const token = useSession((s) => s.token)
   const userId = useSession((s) => s.userId)
@@ -48,7 +49,15 @@ export function AccountHome() {
         <div className="card flush">
           <List>
             {about.map((l) => (
-              <ListRow key={l.label.id} icon={<l.icon />} label={i18n._(l.label)} to={l.to} params={l.type ? { type: l.type } : undefined} />
+              <ListRow
+                key={l.label.id}
+                icon={<l.icon />}
+                label={i18n._(l.label)}
+                to={l.to}
+                params={l.type ? { type: l.type } : undefined}
+                trailing={l.type === 'support' ? supportBadge : undefined}
+                testId={l.type === 'support' ? 'account-row-support' : undefined}
+              />
             ))}
           </List>
         </div>

@@ -4,8 +4,11 @@ import { ACCOUNT_SECTIONS } from '../sections.ts'
 import { AccountHome } from './account-home.tsx'
 import { AccountSection } from './account-section.tsx'
 
-/** `panel`, composed by the route from another feature, replaces the section's placeholder body. */
-export function AccountScreen({ section, panel }: { section?: string; panel?: ReactNode }) {
+/**
+ * `panel`, composed by the route from another feature, replaces the section's placeholder body; `supportBadge` (the
+ * support chat's unread count) goes on the Online support row.
+ */
+export function AccountScreen({ section, panel, supportBadge }: { section?: string; panel?: ReactNode; supportBadge?: ReactNode }) {
   const current = ACCOUNT_SECTIONS.find((s) => s.type === section)
-  return <div className="account">{current ? <AccountSection section={current} panel={panel} /> : <AccountHome />}</div>
+  return <div className="account">{current ? <AccountSection section={current} panel={panel} /> : <AccountHome supportBadge={supportBadge} />}</div>
 }

@@ -1,0 +1,74 @@
+// Keelson's own support chat (docs/api.md, "Support chat"): one conversation per user, answered by operators in the
+// console (src/contract/ops-support.ts). A message's author is decided by the server: `staff` only for an operator's
+// reply, so the app's verified-staff badge can never be earned by what a user types.
+import * as z from 'zod/mini'
+import { Int8Id, Millis, Page, type Endpoint } from './endpoint.ts'
+
+/** The longest message, in UTF-16 code units (what a textarea's maxLength counts). */
+export const SUPPORT_TEXT_MAX = 2000
+
+/** Bounded so a huge body is a 400 before it is read further; empty and too long get their own messages. */
+export const SupportText = z.string().check(z.maxLength(SUPPORT_TEXT_MAX * 4))
+
+/** A key the client makes per message (a UUID) and sends again on a retry: the message is stored once. */
+export const SupportClientKey = z.string().check(z.regex(/^[\x21-\x7e]{8,200}$/, 'clientKey'))
+
+export const SupportAuthor = z.enum(['user', 'staff'])
+export type SupportAuthor = z.infer<typeof SupportAuthor>
+
+export const SupportMessage = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  author: SupportAuthor,
+  body: z.string(),
+  createdAt: Millis,
+})
+export type SupportMessage = z.infer<typeof SupportMessage>
+
+/** The caller's conversation, newest first; `conversationId` is null until the first message. */
+export const SupportChatPage = z.object({
+  conversationId: z.nullable(z.string()),
+  list: z.array(SupportMessage),
+  total: z.int(),
+  page: z.int(),
+  size: z.int(),
+  /** Staff replies the user has not read. */
+  unread: z.int(),
+})
+export type SupportChatPage = z.infer<typeof SupportChatPage>
+
+/** Optional on every call: a conversation id that is not the caller's answers 404. */
+const Conversation = { conversationId: z.optional(Int8Id) }
+
+/** What the socket's support_message carries, to the user and to operators. */
+export const SupportEvent = z.object({ message: SupportMessage, unread: z.int() })
+export type SupportEvent = z.infer<typeof SupportEvent>
+
+export const supportApi = {
+  chat: { method: 'GET', path: '/getSupportChat', query: z.extend(Page, Conversation), data: SupportChatPage, auth: true },
+  unread: { method: 'GET', path: '/getSupportUnread', data: z.object({ count: z.int() }), auth: true },
+  send: {
+    method: 'POST',
+    path: '/sendSupportMessage',
+    body: z.object({ ...Conversation, body: SupportText, clientKey: SupportClientKey }),
+    data: SupportMessage,
+    auth: true,
+  },
+  /** Marks every staff reply read; answers how many were unread. */
+  markRead: { method: 'POST', path: '/markSupportRead', body: z.object(Conversation), data: z.object({ marked: z.int() }), auth: true },
+  /** A hosted chat provider's id for this user, so the conversation resumes on any device (null clears it). */
+  cacheChatId: {
+    method: 'POST',
+    path: '/cacheChatId',
+    body: z.object({ chatId: z.nullable(z.string().check(z.regex(/^[\x21-\x7e]{1,200}$/, 'chatId'))) }),
+    data: z.null(),
+    auth: true,
+  },
+  /** The user's own conversation id (null before the first message) and the cached provider chat id. */
+  getCacheChatId: {
+    method: 'GET',
+    path: '/getCacheChatId',
+    data: z.object({ conversationId: z.nullable(z.string()), chatId: z.nullable(z.string()) }),
+    auth: true,
+  },
+} as const satisfies Record<string, Endpoint>

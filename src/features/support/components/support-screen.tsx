@@ -1,0 +1,147 @@
+// /help/support: the user's conversation with support, oldest at the top, a composer, and the safety banner that
+// never goes away. Replies arrive live (support_message refreshes the chat); while the screen is open they are marked
+// read. Every message is a React text node, never HTML. The verified-staff badge follows the server's `author`.
+import { useEffect, useState, type FormEvent } from 'react'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { SUPPORT_TEXT_MAX, type SupportMessage } from '#contract/support.ts'
+import { Button, buttonClass } from '../../../components/ui/button.tsx'
+import { Card } from '../../../components/ui/card.tsx'
+import { EmptyState } from '../../../components/ui/empty-state.tsx'
+import { ErrorState } from '../../../components/ui/error-state.tsx'
+import { TextAreaField } from '../../../components/ui/field.tsx'
+import { IconMail, IconShield } from '../../../components/ui/icons.tsx'
+import { PageHeader } from '../../../components/ui/page-header.tsx'
+import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
+import { StaleNote } from '../../../components/ui/stale-note.tsx'
+import { useFormat } from '../../../lib/format.ts'
+import { useSession } from '../../../lib/session.ts'
+import { useIsOnline } from '../../../lib/use-is-online.ts'
+import { supportQueries, useMarkSupportRead, useSendSupportMessage } from '../api.ts'
+import '../support.css'
+
+export function SupportScreen() {
+  const token = useSession((s) => s.token)
+  return (
+    <article className="article support">
+      <PageHeader title={<Trans>Online support</Trans>} back="/help/center" />
+      <p className="support-banner" role="note" data-testid="support-banner">
+        <IconShield size={20} />
+        <span>
+          <Trans>Staff will never ask for your recovery phrase or private key, or for you to send funds to an address.</Trans>
+        </span>
+      </p>
+      {token ? (
+        <Conversation />
+      ) : (
+        <Card>
+          <EmptyState
+            icon={<IconMail size={32} />}
+            title={<Trans>Sign in to chat with our support team.</Trans>}
+            action={
+              <Link to="/pass/$type" params={{ type: 'login' }} className={buttonClass('primary', 'lg', true)}>
+                <Trans>Sign in</Trans>
+              </Link>
+            }
+          />
+        </Card>
+      )}
+    </article>
+  )
+}
+
+function Conversation() {
+  const isOnline = useIsOnline()
+  const userId = useSession((s) => s.userId)
+  const chat = useInfiniteQuery(supportQueries.chat(userId))
+  const markRead = useMarkSupportRead()
+  const unread = chat.data?.pages[0]?.unread ?? 0
+  const { mutate: mark, isPending: isMarking } = markRead
+  // Replies that arrive while the conversation is on screen are read.
+  useEffect(() => {
+    if (unread > 0 && isOnline && !isMarking && document.visibilityState === 'visible') mark()
+  }, [unread, isOnline, isMarking, mark])
+
+  if (chat.isPending) return <Card><SkeletonRows rows={3} /></Card>
+  if (!chat.data) return <Card><ErrorState error={chat.error} onRetry={() => void chat.refetch()} /></Card>
+  const messages = chat.data.pages.flatMap((p) => p.list).reverse()
+  return (
+    <Card>
+      {(!isOnline || chat.error) && <StaleNote time={chat.dataUpdatedAt} />}
+      {chat.hasNextPage && (
+        <Button variant="secondary" block loading={chat.isFetchingNextPage} disabled={!isOnline} onClick={() => void chat.fetchNextPage()}>
+          <Trans>Load earlier messages</Trans>
+        </Button>
+      )}
+      {messages.length === 0 ? (
+        <p className="muted support-empty">
+          <Trans>Write to us and an operator will answer here. You can leave this page: the answer waits for you.</Trans>
+        </p>
+      ) : (
+        <ol className="support-list" aria-live="polite" data-testid="support-messages">
+          {messages.map((m) => (
+            <Bubble key={m.id} message={m} />
+          ))}
+        </ol>
+      )}
+      <Composer isOnline={isOnline} />
+    </Card>
+  )
+}
+
+function Bubble({ message }: { message: SupportMessage }) {
+  const f = useFormat()
+  const isStaff = message.author === 'staff'
+  return (
+    <li className={isStaff ? 'support-msg staff' : 'support-msg mine'} data-testid="support-message" data-author={message.author}>
+      <div className="support-msg-head">
+        {isStaff ? (
+          <span className="staff-badge" data-testid="staff-badge">
+            <IconShield size={16} />
+            <Trans>Verified staff</Trans>
+          </span>
+        ) : (
+          <strong>
+            <Trans>You</Trans>
+          </strong>
+        )}
+        <time className="caption" dateTime={new Date(message.createdAt).toISOString()}>
+          {f.dateTime(message.createdAt)}
+        </time>
+      </div>
+      <p className="support-msg-body">{message.body}</p>
+    </li>
+  )
+}
+
+function Composer({ isOnline }: { isOnline: boolean }) {
+  const { t } = useLingui()
+  const [text, setText] = useState('')
+  const send = useSendSupportMessage()
+  const isEmpty = text.trim().length === 0
+  const count = text.length
+  const max = SUPPORT_TEXT_MAX
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (isEmpty || send.isPending) return
+    send.mutate(text, { onSuccess: () => setText('') })
+  }
+  return (
+    <form className="support-composer" onSubmit={handleSubmit}>
+      <TextAreaField
+        label={t`Your message`}
+        rows={3}
+        value={text}
+        maxLength={SUPPORT_TEXT_MAX}
+        onChange={(e) => setText(e.target.value)}
+        hint={t`${count} of ${max} characters`}
+        data-testid="support-input"
+      />
+      {send.error && <ErrorState error={send.error} compact />}
+      <Button type="submit" block loading={send.isPending} disabled={isEmpty || !isOnline} data-testid="support-send">
+        <Trans>Send</Trans>
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,136 @@
+// The support chat in the console: conversations with their unread user messages (latest first), and the chosen one
+// with a reply form. Messages are shown as text, never HTML. New messages arrive on the console's socket (live.ts).
+import { useEffect, useState, type FormEvent } from 'react'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { opsSupportApi, type OpsConversation } from '#contract/ops-support.ts'
+import { SUPPORT_TEXT_MAX } from '#contract/support.ts'
+import { Button } from '../../../components/ui/button.tsx'
+import { Card } from '../../../components/ui/card.tsx'
+import { EmptyState } from '../../../components/ui/empty-state.tsx'
+import { ErrorState } from '../../../components/ui/error-state.tsx'
+import { TextAreaField } from '../../../components/ui/field.tsx'
+import { PageHeader } from '../../../components/ui/page-header.tsx'
+import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
+import { useFormat } from '../../../lib/format.ts'
+import { operationKeys } from '../../../lib/operation-keys.ts'
+import { opsCall } from '../../api.ts'
+import { Pager } from '../../components/pager.tsx'
+import { SUPPORT_KEY, useSupportLive } from './live.ts'
+import './support.css'
+
+const PAGE_SIZE = 20
+
+export default function SupportPage() {
+  const { t } = useLingui()
+  useSupportLive()
+  const [page, setPage] = useState(1)
+  const [selected, setSelected] = useState<string | null>(null)
+  const list = useQuery({
+    queryKey: [...SUPPORT_KEY, 'list', page],
+    queryFn: () => opsCall(opsSupportApi.conversations, { query: { page, size: PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  })
+  return (
+    <>
+      <PageHeader title={<Trans>Support chat</Trans>} />
+      <div className="ops-columns">
+        <Card title={t`Conversations`} titleId="ops-support-list">
+          {list.isPending ? (
+            <SkeletonRows rows={3} />
+          ) : list.isError ? (
+            <ErrorState error={list.error} onRetry={() => void list.refetch()} compact />
+          ) : list.data.list.length === 0 ? (
+            <EmptyState title={<Trans>No conversations yet</Trans>} />
+          ) : (
+            <>
+              <ul className="ops-list" data-testid="ops-support-conversations">
+                {list.data.list.map((c) => (
+                  <ConversationRow key={c.id} conversation={c} isSelected={c.id === selected} onOpen={() => setSelected(c.id)} />
+                ))}
+              </ul>
+              <Pager page={page} size={PAGE_SIZE} total={list.data.total} onPage={setPage} />
+            </>
+          )}
+        </Card>
+        {selected ? <Thread id={selected} /> : <Card><EmptyState title={<Trans>Choose a conversation to read and answer it.</Trans>} /></Card>}
+      </div>
+    </>
+  )
+}
+
+function ConversationRow({ conversation: c, isSelected, onOpen }: { conversation: OpsConversation; isSelected: boolean; onOpen: () => void }) {
+  const { t } = useLingui()
+  const unread = c.unread
+  return (
+    <li>
+      <button type="button" className={isSelected ? 'ops-support-row selected' : 'ops-support-row'} onClick={onOpen} data-testid="ops-support-row" aria-pressed={isSelected}>
+        <span className="ops-support-user">{c.userLabel}</span>
+        {c.unread > 0 && (
+          <span className="ops-support-badge" data-testid="ops-support-unread" aria-label={t`${unread} unread`}>
+            {c.unread}
+          </span>
+        )}
+        <span className="ops-support-last">{c.lastBody}</span>
+      </button>
+    </li>
+  )
+}
+
+function Thread({ id }: { id: string }) {
+  const { t } = useLingui()
+  const f = useFormat()
+  const queryClient = useQueryClient()
+  const thread = useQuery({
+    queryKey: [...SUPPORT_KEY, 'thread', id],
+    queryFn: () => opsCall(opsSupportApi.conversation, { query: { id, page: 1, size: 100 } }),
+    staleTime: 0,
+  })
+  const unread = thread.data?.conversation.unread ?? 0
+  const markRead = useMutation({
+    mutationFn: () => opsCall(opsSupportApi.markRead, { body: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SUPPORT_KEY }),
+  })
+  const { mutate: mark, isPending: isMarking } = markRead
+  useEffect(() => {
+    if (unread > 0 && !isMarking) mark()
+  }, [unread, isMarking, mark])
+  const [text, setText] = useState('')
+  const [keys] = useState(operationKeys)
+  const reply = useMutation({
+    mutationFn: (body: string) => opsCall(opsSupportApi.reply, { body: { id, body, clientKey: keys.keyFor({ id, body }) } }),
+    onSettled: (_data, error) => {
+      keys.settled(error)
+      return queryClient.invalidateQueries({ queryKey: SUPPORT_KEY })
+    },
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (text.trim() && !reply.isPending) reply.mutate(text, { onSuccess: () => setText('') })
+  }
+  if (thread.isPending) return <Card><SkeletonRows rows={3} /></Card>
+  if (thread.isError) return <Card><ErrorState error={thread.error} onRetry={() => void thread.refetch()} compact /></Card>
+  const messages = [...thread.data.list].reverse()
+  return (
+    <Card title={thread.data.conversation.userLabel} titleId="ops-support-thread">
+      <ol className="ops-support-thread" data-testid="ops-support-thread">
+        {messages.map((m) => (
+          <li key={m.id} className={m.author === 'staff' ? 'ops-support-msg staff' : 'ops-support-msg'} data-author={m.author}>
+            <span className="caption">
+              {m.author === 'staff' ? <Trans>Staff</Trans> : <Trans>User</Trans>} · {f.dateTime(m.createdAt)}
+            </span>
+            <p>{m.body}</p>
+          </li>
+        ))}
+      </ol>
+      <form onSubmit={submit} className="ops-form">
+        <TextAreaField label={t`Reply`} rows={3} maxLength={SUPPORT_TEXT_MAX} value={text} onChange={(e) => setText(e.target.value)} data-testid="ops-support-reply" />
+        {reply.error && <ErrorState error={reply.error} compact />}
+        <Button type="submit" loading={reply.isPending} disabled={!text.trim()} data-testid="ops-support-send">
+          <Trans>Send reply</Trans>
+        </Button>
+      </form>
+    </Card>
+  )
+}
