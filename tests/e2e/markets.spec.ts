@@ -68,3 +68,35 @@ test('the search finds EURUSD however the pair is written, and by its translated
   await page.getByRole('searchbox', { name: 'Suchen' }).fill('')
   await expect(page.locator('[data-symbol=EURUSD]')).toContainText('Euro / US-Dollar')
 })
+
+/** Closed rows whose symbol, bid/ask and "closed" badge overlap one another. */
+function closedRowClashes() {
+  const found: string[] = []
+  for (const row of document.querySelectorAll<HTMLElement>('[data-testid=market-row]')) {
+    const badge = row.querySelector<HTMLElement>('[data-testid=market-closed]')
+    if (!badge) continue
+    const parts = [row.querySelector<HTMLElement>('.price-symbol')!, row.querySelector<HTMLElement>('.price-quote')!, badge]
+    const boxes = parts.map((p) => p.getBoundingClientRect())
+    for (let i = 0; i < parts.length; i++)
+      for (let j = i + 1; j < parts.length; j++) {
+        const a = boxes[i]!
+        const b = boxes[j]!
+        if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
+          found.push(`${row.dataset.symbol}: "${parts[i]!.textContent}" overlaps "${parts[j]!.textContent}"`)
+      }
+  }
+  return found
+}
+
+test('at 320 px in German a closed market\'s "Geschlossen" leaves its symbol and prices clear', async ({ page }) => {
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  // The page's clock on a Saturday (after signing in, which the server checks against its own): forex is closed.
+  await page.clock.setFixedTime(new Date('2026-11-28T12:00:00Z'))
+  await page.setViewportSize({ width: 320, height: 700 })
+  await setLanguage(page, 'de_DE')
+  await page.goto('/trades')
+  await expect(page.getByTestId('market-closed').first()).toHaveText('Geschlossen')
+  await page.evaluate(() => document.fonts.ready)
+  expect(await page.evaluate(closedRowClashes)).toEqual([])
+})

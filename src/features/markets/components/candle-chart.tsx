@@ -21,6 +21,7 @@ import { catalogueQueries } from '../catalogue-api.ts'
 import { nextCandle, INTERVAL_MS } from '../candles.ts'
 import { ChartLegend } from './chart-legend.tsx'
 import { useFullScreen } from './use-full-screen.ts'
+import { formatAmount, useFormat } from '../../../lib/format.ts'
 
 export type ChartLine = { price: string; label: string; kind: 'entry' | 'tp' | 'sl' | 'stopout' }
 
@@ -58,8 +59,14 @@ const toVolume = (c: Candle, colours: Colours) => ({
   color: Number(c.close) >= Number(c.open) ? colours.up : colours.down,
 })
 
+/** The chart's labels in the app's language: prices with the instrument's digits, dates in its calendar words. */
+export function chartLocalization(locale: string, digits: number) {
+  return { locale, priceFormatter: (price: number) => formatAmount(price, locale, { digits }) }
+}
+
 export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; digits: number; quote?: Ticker; lines: ChartLine[] }) {
   const { t } = useLingui()
+  const { locale } = useFormat()
   const isOnline = useIsOnline()
   const [interval, setCandleInterval] = useState<CandleInterval>('15m')
   const candles = useQuery(catalogueQueries.kline(symbol, interval))
@@ -115,10 +122,13 @@ export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; 
     }
   }, [lib])
 
-  // The instrument's digits may arrive after the chart (from the catalogue): the scale follows without a rebuild.
+  // The instrument's digits may arrive after the chart (from the catalogue): the scale follows without a rebuild. The
+  // axis and crosshair labels are written like every other price on the screen (docs/design-system.md, "Numbers and
+  // dates"), not in the library's own en-US style: 95.066,30 in German, not 95066.30.
   useEffect(() => {
     chart.current?.series.applyOptions({ priceFormat: { type: 'price', precision: digits, minMove: 1 / 10 ** digits } })
-  }, [digits, lib])
+    chart.current?.api.applyOptions({ localization: chartLocalization(locale, digits) })
+  }, [digits, lib, locale])
 
   // History: set whenever the candles (or the chart) change.
   useEffect(() => {

@@ -62,7 +62,7 @@ export function MarketList({ initialSearch = '' }: { initialSearch?: string }) {
     )
   else
     body = (
-      <ul className="price-list" data-testid="market-list" aria-labelledby="market-title">
+      <ul className="price-list market-list" data-testid="market-list" aria-labelledby="market-title">
         {rows.map((i) => (
           <MarketRow
             key={i.symbol}

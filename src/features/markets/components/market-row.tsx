@@ -24,7 +24,7 @@ export function MarketRow({ instrument, quote, isOpen, isFavourite, onToggleFavo
   const symbol = instrument.symbol
   return (
     <li className="market-item" data-testid="market-row" data-symbol={symbol}>
-      <Link to="/detail" search={{ symbol }} className="price-row market-row">
+      <Link to="/detail" search={{ symbol }} className={isOpen ? 'price-row market-row' : 'price-row market-row is-closed'}>
         <span className="market-name">
           <span className="price-symbol">{symbol}</span>
           <span className="market-sub">{instrumentName(i18n, symbol, instrument.name)}</span>
