@@ -109,10 +109,12 @@ test('the balance and open positions show offline after a reload with their time
   const wallet = await installWallet(page)
   await signInFresh(page, wallet)
   const headers = { Authorization: (await token(page))!, 'Idempotency-Key': randomUUID() }
-  const opened = await request.post('/api/createContractOrder', { headers, data: { symbol: 'EURUSD', side: 'buy', lots: '0.1', leverage: 100 } })
+  // A market open every day and hour (forex closes from Friday 22:00 UTC to Sunday night; this ran red on a Friday night).
+  const opened = await request.post('/api/createContractOrder', { headers, data: { symbol: 'BTCUSDT', side: 'buy', lots: '0.01', leverage: 100 } })
+  expect(opened.status()).toBe(200)
   const orderNo = ((await opened.json()) as { data: { orderNo: string } }).data.orderNo
   await page.reload()
-  const position = page.getByTestId('portfolio-position').filter({ hasText: 'EURUSD' })
+  const position = page.getByTestId('portfolio-position').filter({ hasText: 'BTCUSDT' })
   await expect(position).toBeVisible()
   await expect(page.getByTestId('portfolio-equity')).toContainText('USDT')
   await expect(page.getByTestId('portfolio-time')).toHaveCount(0)
