@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
 import { ALLOWED_METHODS, installWallet } from './fixtures/wallet.ts'
 import { continueIntro, isDesktop, signInFresh, signatures, skipIntro, token, userEventsLive } from './fixtures/app.ts'
@@ -145,10 +146,18 @@ test('a session the server revokes (socket close 4001) leaves the app signed out
 
 test('a 401 from the server asks for a new signature and carries on', async ({ page, request }) => {
   const wallet = await installWallet(page)
-  // The socket's own notice (4001) is held back here, so the app learns of the revoked token from a call's 401.
+  // The socket's own notices are held back here (the 4001 close, and a bind answered "ended" when the socket binds
+  // after the sign-out), so the app learns of the revoked token from a call's 401.
   await page.routeWebSocket(/\/ws$/, (ws) => {
     const server = ws.connectToServer()
     server.onClose((code, reason) => (code === 4001 ? undefined : ws.close({ code, reason })))
+    server.onMessage((message) => {
+      if (typeof message !== 'string') {
+        const frame = JSON.parse(inflateSync(message).toString()) as { messageType: string; data: { ended?: boolean } }
+        if (frame.messageType === 'bound' && frame.data.ended) return
+      }
+      ws.send(message)
+    })
   })
   await signInFresh(page, wallet)
   const first = await token(page)
