@@ -4,24 +4,9 @@
 // preview or in the app.
 import { expect, test, type Page } from '@playwright/test'
 import { XSS_CORPUS } from '../../server/content/xss-corpus.ts'
-import { controlledByServiceWorker, signInFresh, skipIntro, token } from './fixtures/app.ts'
+import { controlledByServiceWorker, countExecutions, signInFresh, skipIntro, token } from './fixtures/app.ts'
 import { opsSignIn } from './fixtures/ops.ts'
 import { installWallet } from './fixtures/wallet.ts'
-
-/** Counts every script the corpus manages to run (each vector calls window.__xss), and every dialog it opens. */
-async function countExecutions(page: Page) {
-  const runs: unknown[] = []
-  await page.exposeFunction('__xssReport', (n: unknown) => void runs.push(n))
-  await page.addInitScript(() => {
-    const report = (window as never as { __xssReport: (n: unknown) => void }).__xssReport
-    Object.defineProperty(window, '__xss', { value: (n: unknown) => report(n), configurable: false })
-  })
-  page.on('dialog', (dialog) => {
-    runs.push(`dialog:${dialog.message()}`)
-    void dialog.dismiss()
-  })
-  return runs
-}
 
 /** In the console at /ops/news: a new article in English, saved and published; answers its title. */
 async function publishInConsole(page: Page, title: string, body: string) {

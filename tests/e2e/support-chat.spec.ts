@@ -2,11 +2,11 @@
 // a support operator answers it in the console, and the user sees the answer with the verified-staff badge live,
 // without a reload; a second answer raises the unread count on the way in. Markup a user types stays text.
 import { randomUUID } from 'node:crypto'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { SUPPORT_TEXT_MAX } from '../../src/contract/support.ts'
 import { XSS_CORPUS } from '../../server/content/xss-corpus.ts'
 import { installWallet } from './fixtures/wallet.ts'
-import { signInFresh, token } from './fixtures/app.ts'
+import { countExecutions, signInFresh, token } from './fixtures/app.ts'
 import { opsSignIn } from './fixtures/ops.ts'
 
 const BANNER = 'Staff will never ask for your recovery phrase or private key, or for you to send funds to an address.'
@@ -66,21 +66,6 @@ test('a user writes to support, an operator answers in the console, the user see
   await expect(page.getByTestId('account-row-support')).toBeVisible()
   await expect(page.getByTestId('support-unread')).toHaveCount(0)
 })
-
-/** Counts every script the corpus manages to run (each vector calls window.__xss), and every dialog it opens. */
-async function countExecutions(page: Page) {
-  const runs: unknown[] = []
-  await page.exposeFunction('__xssReport', (n: unknown) => void runs.push(n))
-  await page.addInitScript(() => {
-    const report = (window as never as { __xssReport: (n: unknown) => void }).__xssReport
-    Object.defineProperty(window, '__xss', { value: (n: unknown) => report(n), configurable: false })
-  })
-  page.on('dialog', (dialog) => {
-    runs.push(`dialog:${dialog.message()}`)
-    void dialog.dismiss()
-  })
-  return runs
-}
 
 /** The corpus in messages that fit the chat's limit. */
 function corpusMessages(): string[] {
