@@ -114,7 +114,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     app.quotes.onBatch(candles.add)
     app.decorate('candles', candles)
     const sessionCache = createSessionCache()
-    hub.onSessionEvent((event) => ('revoked' in event ? sessionCache.forgetSessions(event.revoked) : sessionCache.forgetUser(event.userChanged)))
+    hub.onSessionEvent((event) => {
+      if ('revoked' in event) sessionCache.forgetSessions(event.revoked)
+      else if ('userChanged' in event) sessionCache.forgetUser(event.userChanged)
+    })
     app.decorate('sessionCache', sessionCache)
 
     await registerSecurity(app, conf.corsOrigins)

@@ -14,15 +14,18 @@ export type SocketClient = {
   sessionId: string | null
   /** When the bound session began (epoch ms): the socket checks the session's expiry without the database. */
   sessionCreatedAt: number | null
-  /** A support operator's socket (bind_operator): gets publishToOperators' messages. Rechecked now and then. */
-  operator: { token: string; checkedAt: number } | null
+  /**
+   * A support operator's socket (bind_operator): gets publishToOperators' messages until its session is signed out
+   * (operatorRevoked, at once on every process) or found expired or stripped of the role (rechecked now and then).
+   */
+  operator: { token: string; sessionId: string; checkedAt: number } | null
 }
 
 /** On the 'user' channel, in batches. */
 type UserMessage = { userId: string; message: ServerMessage }
 
-/** On the 'session' channel: sessions that ended, or a user whose cached details changed. */
-export type SessionEvent = { revoked: string[] } | { userChanged: string }
+/** On the 'session' channel: sessions that ended (users' or operators'), or a user whose cached details changed. */
+export type SessionEvent = { revoked: string[] } | { operatorRevoked: string[] } | { userChanged: string }
 
 // A client this far behind skips ticks (the next batch replaces them); further behind, it is cut off and reconnects.
 const SKIP_TICKS_BUFFERED = 1024 * 1024
@@ -44,6 +47,8 @@ const TickerBatch = z.object({ data: z.array(Ticker) })
 function parseSessionEvent(payload: string): SessionEvent {
   const event = JSON.parse(payload) as Record<string, unknown> | null
   if (Array.isArray(event?.revoked) && event.revoked.every((id) => typeof id === 'string')) return { revoked: event.revoked }
+  const operatorRevoked = event?.operatorRevoked
+  if (Array.isArray(operatorRevoked) && operatorRevoked.every((id) => typeof id === 'string')) return { operatorRevoked }
   if (typeof event?.userChanged === 'string') return { userChanged: event.userChanged }
   throw new Error('not a session event')
 }
@@ -101,6 +106,11 @@ export function createHub(bus: Bus, log: Log, { encode = encodeFrame, tickerGapM
   /** Runs on the process that made the change at once, and again (harmlessly) when the bus echoes it. */
   function applySessionEvent(event: SessionEvent) {
     for (const listener of sessionListeners) listener(event)
+    if ('operatorRevoked' in event) {
+      const signedOut = new Set(event.operatorRevoked)
+      for (const client of clients) if (client.operator !== null && signedOut.has(client.operator.sessionId)) client.operator = null
+      return
+    }
     if (!('revoked' in event)) return
     const ended = new Set(event.revoked)
     for (const client of clients) {
@@ -203,6 +213,8 @@ export function createHub(bus: Bus, log: Log, { encode = encodeFrame, tickerGapM
     /** After sign-out the session's sockets close and its cached token is forgotten, on every process. */
     revokeSession: (sessionId: string) => publishSessionEvent({ revoked: [sessionId] }),
     revokeSessions: (sessionIds: string[]) => (sessionIds.length > 0 ? publishSessionEvent({ revoked: sessionIds }) : Promise.resolve()),
+    /** After an operator's sign-out its sockets get no more chat messages, on every process (the socket stays open). */
+    revokeOperatorSession: (sessionId: string) => publishSessionEvent({ operatorRevoked: [sessionId] }),
     /** The user's stored details changed (the book switch): every process forgets its cached copy. */
     userChanged: (userId: string) => publishSessionEvent({ userChanged: userId }),
     /**

@@ -164,14 +164,14 @@ export function registerSocketRoutes(app: FastifyInstance) {
     try {
       const operator = await operatorForToken(app.db, token, app.now())
       ok = operator !== null && mayCall(operator.roles, SUPPORT_AGENTS)
-      client.operator = ok ? { token, checkedAt: app.now() } : null
+      client.operator = ok && operator ? { token, sessionId: operator.sessionId, checkedAt: app.now() } : null
     } catch (error) {
       app.log.error({ err: error }, 'bind_operator failed')
     }
     hub.reply(client, { messageType: 'bound', data: { ok } })
   }
 
-  /** An operator's sign-out or expiry stops the chat's messages within OPERATOR_RECHECK_MS (checked on its pings). */
+  /** An operator's expiry or lost role stops the chat's messages within OPERATOR_RECHECK_MS (checked on its pings). */
   async function recheckOperator(client: SocketClient) {
     const bound = client.operator
     if (bound === null || app.now() - bound.checkedAt < OPERATOR_RECHECK_MS) return

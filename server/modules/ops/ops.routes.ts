@@ -20,7 +20,12 @@ export function registerOpsRoutes(app: FastifyInstance) {
     },
     { rateLimitMax: app.conf.rateLimit.signInMax },
   )
-  opsRoute(app, opsApi.signOut, ({ operator }) => signOutOperator(app.db, operator, app.now()))
+  opsRoute(app, opsApi.signOut, async ({ operator }) => {
+    await signOutOperator(app.db, operator, app.now())
+    // The console's socket stays open as a visitor's; the chat's messages stop now, not at the next recheck.
+    await app.hub.revokeOperatorSession(operator.sessionId)
+    return null
+  })
   opsRoute(app, opsApi.me, ({ operator }) => ({ id: operator.id, name: operator.name, roles: operator.roles }))
   opsRoute(app, opsApi.audit, ({ query }) => auditPage(app.db, query))
   registerConsoleRoutes(app)

@@ -158,6 +158,29 @@ describe('console side', () => {
     }
   })
 
+  it('stops the chat’s messages to an operator’s socket as soon as the operator signs out', async () => {
+    const user = await signIn(app)
+    await say(user.token, 'before the sign-out')
+    const leaving = (await signInOperator(app, ['support'])).token
+    const opsSocket = await connect(url)
+    try {
+      opsSocket.send({ type: 'bind_operator', token: leaving })
+      expect((await opsSocket.next('bound')).message.data).toEqual({ ok: true })
+      await say(user.token, 'while signed in')
+      expect(((await opsSocket.next('support_message')).message.data as SupportEvent).message.body).toBe('while signed in')
+
+      expect((await call(app, 'POST', '/api/ops/signOut', { token: leaving, body: {} })).status).toBe(200)
+      const seen = opsSocket.frames.length
+      await say(user.token, 'after the sign-out')
+      opsSocket.send({ type: 'ping' })
+      await opsSocket.next('pong', seen)
+      // Everything the socket got after the sign-out, up to the answer to a later ping: no chat message among it.
+      expect(opsSocket.frames.slice(seen).map((f) => f.message.messageType)).not.toContain('support_message')
+    } finally {
+      opsSocket.socket.close()
+    }
+  })
+
   it('sends nothing to a socket bound with a user token instead of an operator’s', async () => {
     const user = await signIn(app)
     const socket = await connect(url)
