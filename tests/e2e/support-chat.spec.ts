@@ -105,3 +105,28 @@ test('the XSS corpus in chat messages runs nothing, in the app nor in the consol
   expect(runs).toEqual([])
   expect(opsRuns).toEqual([])
 })
+
+test('the console pages a long conversation: the newest 50 first, earlier ones on request, down to the first', async ({ page }) => {
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  const headers = { authorization: `Bearer ${await token(page)}` }
+  const total = 120
+  for (let i = 1; i <= total; i++) {
+    const res = await page.request.post('/api/sendSupportMessage', { headers, data: { body: `message ${i}`, clientKey: randomUUID() } })
+    expect(res.status()).toBe(200)
+  }
+  const ops = await page.context().newPage()
+  await opsSignIn(ops, ['support'])
+  await ops.getByRole('navigation').getByRole('link', { name: 'Support chat' }).click()
+  await ops.getByTestId('ops-support-row').filter({ hasText: wallet.address }).click()
+  const thread = ops.getByTestId('ops-support-thread').locator('li')
+  await expect(thread).toHaveCount(50)
+  await expect(thread.last()).toContainText(`message ${total}`)
+  await ops.getByTestId('ops-support-earlier').click()
+  await expect(thread).toHaveCount(100)
+  await ops.getByTestId('ops-support-earlier').click()
+  await expect(thread).toHaveCount(total)
+  await expect(thread.first()).toContainText('message 1')
+  await expect(ops.getByTestId('ops-support-earlier')).toHaveCount(0)
+  await ops.close()
+})

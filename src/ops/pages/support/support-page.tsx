@@ -1,9 +1,10 @@
 // The support chat in the console: conversations with their unread user messages (latest first), and the chosen one
 // with a reply form. Messages are shown as text, never HTML. New messages arrive on the console's socket (live.ts).
 import { useEffect, useState, type FormEvent } from 'react'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { opsSupportApi, type OpsConversation } from '#contract/ops-support.ts'
+import type { SupportMessage } from '#contract/support.ts'
 import { SUPPORT_TEXT_MAX } from '#contract/support.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
@@ -20,6 +21,8 @@ import { SUPPORT_KEY, useSupportLive } from './live.ts'
 import './support.css'
 
 const PAGE_SIZE = 20
+/** A thread's newest messages; older ones come a page at a time on 'Load earlier messages'. */
+const THREAD_PAGE_SIZE = 50
 
 export default function SupportPage() {
   const { t } = useLingui()
@@ -82,12 +85,14 @@ function Thread({ id }: { id: string }) {
   const { t } = useLingui()
   const f = useFormat()
   const queryClient = useQueryClient()
-  const thread = useQuery({
+  const thread = useInfiniteQuery({
     queryKey: [...SUPPORT_KEY, 'thread', id],
-    queryFn: () => opsCall(opsSupportApi.conversation, { query: { id, page: 1, size: 100 } }),
+    queryFn: ({ pageParam }) => opsCall(opsSupportApi.conversation, { query: { id, page: pageParam, size: THREAD_PAGE_SIZE } }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
     staleTime: 0,
   })
-  const unread = thread.data?.conversation.unread ?? 0
+  const unread = thread.data?.pages[0]?.conversation.unread ?? 0
   const markRead = useMutation({
     mutationFn: () => opsCall(opsSupportApi.markRead, { body: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SUPPORT_KEY }),
@@ -111,9 +116,14 @@ function Thread({ id }: { id: string }) {
   }
   if (thread.isPending) return <Card><SkeletonRows rows={3} /></Card>
   if (thread.isError) return <Card><ErrorState error={thread.error} onRetry={() => void thread.refetch()} compact /></Card>
-  const messages = [...thread.data.list].reverse()
+  const messages = oldestFirst(thread.data.pages.map((p) => p.list))
   return (
-    <Card title={thread.data.conversation.userLabel} titleId="ops-support-thread">
+    <Card title={thread.data.pages[0]!.conversation.userLabel} titleId="ops-support-thread">
+      {thread.hasNextPage && (
+        <Button variant="secondary" loading={thread.isFetchingNextPage} onClick={() => void thread.fetchNextPage()} data-testid="ops-support-earlier">
+          <Trans>Load earlier messages</Trans>
+        </Button>
+      )}
       <ol className="ops-support-thread" data-testid="ops-support-thread">
         {messages.map((m) => (
           <li key={m.id} className={m.author === 'staff' ? 'ops-support-msg staff' : 'ops-support-msg'} data-author={m.author}>
@@ -133,4 +143,11 @@ function Thread({ id }: { id: string }) {
       </form>
     </Card>
   )
+}
+
+/** Pages come newest first; a message that moved to the next page while new ones arrived is shown once. */
+function oldestFirst(pages: SupportMessage[][]): SupportMessage[] {
+  const byId = new Map<string, SupportMessage>()
+  for (const message of pages.flat()) byId.set(message.id, message)
+  return [...byId.values()].reverse()
 }
