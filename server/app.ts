@@ -120,7 +120,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     })
     app.decorate('sessionCache', sessionCache)
 
-    await registerSecurity(app, conf.corsOrigins)
+    await registerSecurity(app, conf.corsOrigins, conf.hostedChat?.provider)
     await registerRateLimit(app, redisBus?.client ?? null, conf.rateLimit.timeWindowMs, deploymentName)
     await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD }, errorHandler: socketErrorHandler })
     registerSocketRoutes(app)

@@ -104,6 +104,16 @@ function oidcProviders(env: NodeJS.ProcessEnv): Partial<Record<OidcProvider, Oid
   return found
 }
 
+/** SUPPORT_CHAT_CRISP_ID: a Crisp website id (a UUID), or unset for Keelson's own chat. */
+function hostedChat(crispId: string | undefined): { provider: 'crisp'; websiteId: string } | undefined {
+  const websiteId = text(crispId)
+  if (websiteId === undefined) return undefined
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(websiteId)) {
+    throw new Error(`SUPPORT_CHAT_CRISP_ID must be a Crisp website id (a UUID), got "${websiteId}"`)
+  }
+  return { provider: 'crisp', websiteId }
+}
+
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const dataDir = resolve(env.DATA_DIR || './data')
   return {
@@ -137,6 +147,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
       publicOrigin: publicOrigin(env.PUBLIC_URL),
       oidc: oidcProviders(env),
+      hostedChat: hostedChat(env.SUPPORT_CHAT_CRISP_ID),
       socketsPerAddress: integer('SOCKETS_PER_ADDRESS', env.SOCKETS_PER_ADDRESS, 30),
       sendingAddressesMax: integer('SENDING_ADDRESSES_MAX', env.SENDING_ADDRESSES_MAX, 10),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',

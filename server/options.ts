@@ -50,6 +50,8 @@ export type AppOptions = {
   corsOrigins?: string[]
   /** The app's own origin (PUBLIC_URL's): the socket admits it and corsOrigins only. */
   publicOrigin?: string
+  /** A hosted support chat (SUPPORT_CHAT_CRISP_ID): its widget loads on /help/support and the CSP admits its origins. */
+  hostedChat?: { provider: 'crisp'; websiteId: string }
   /** Open sockets one address may hold on this process (SOCKETS_PER_ADDRESS); more are refused with 429. */
   socketsPerAddress?: number
   /** Trust X-Forwarded-* (behind a load balancer), so rate limits see the client's IP. */
@@ -102,8 +104,8 @@ export type AppOptions = {
   oidc?: Partial<Record<OidcProvider, OidcProviderConfig>>
 }
 
-export type ResolvedOptions = Required<Omit<AppOptions, 'deploymentName' | 'publicOrigin' | 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail' | 'chainStartBlock'>> &
-  Pick<AppOptions, 'deploymentName' | 'publicOrigin' | 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'mail' | 'chainStartBlock'> & { rateLimit: RateLimitOptions }
+export type ResolvedOptions = Required<Omit<AppOptions, 'deploymentName' | 'publicOrigin' | 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail' | 'chainStartBlock' | 'hostedChat'>> &
+  Pick<AppOptions, 'deploymentName' | 'publicOrigin' | 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'mail' | 'chainStartBlock' | 'hostedChat'> & { rateLimit: RateLimitOptions }
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

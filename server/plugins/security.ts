@@ -27,30 +27,48 @@ export function genReqId(request: IncomingMessage): string {
   return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID()
 }
 
-/** The helmet configuration: a CSP that lets the app (and WalletConnect/Reown) work. */
-const HELMET_OPTIONS = {
-  contentSecurityPolicy: {
-    useDefaults: true,
-    directives: {
-      'script-src': ["'self'", "'wasm-unsafe-eval'"],
-      'style-src': ["'self'", "'unsafe-inline'"],
-      'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-      'connect-src': ["'self'", 'ws:', 'wss:', ...REOWN],
-      'frame-src': [
-        'https://verify.walletconnect.com',
-        'https://verify.walletconnect.org',
-        'https://secure.walletconnect.org',
-        'https://secure.reown.com',
-      ],
-      'worker-src': ["'self'"],
-      'manifest-src': ["'self'"],
-      // The embedded default runs on http://localhost, where upgrading would break every request.
-      'upgrade-insecure-requests': null,
-    },
+type Directives = Record<string, string[]>
+
+/**
+ * What a hosted support chat's widget needs, by directive, added only when one is configured (SUPPORT_CHAT_CRISP_ID):
+ * otherwise no page of the app may load anything of it. Crisp's list: its documentation's "Crisp domain names".
+ */
+const HOSTED_CHAT_SOURCES: Record<'crisp', Directives> = {
+  crisp: {
+    'script-src': ['https://client.crisp.chat'],
+    'style-src': ['https://client.crisp.chat'],
+    'font-src': ['https://client.crisp.chat'],
+    'media-src': ['https://client.crisp.chat'],
+    'connect-src': ['https://client.crisp.chat', 'https://storage.crisp.chat', 'wss://client.relay.crisp.chat', 'wss://stream.relay.crisp.chat'],
+    'frame-src': ['https://game.crisp.chat'],
+    'worker-src': ['blob:', 'https://client.crisp.chat'],
   },
-  // Wallet SDKs (Coinbase, WalletConnect) open popups that must be able to talk back to the opener.
-  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-} as const
+}
+
+/** The helmet configuration: a CSP that lets the app (and WalletConnect/Reown, and a configured hosted chat) work. */
+function helmetOptions(hostedChat: 'crisp' | undefined) {
+  const directives: Directives = {
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'connect-src': ["'self'", 'ws:', 'wss:', ...REOWN],
+    'frame-src': ['https://verify.walletconnect.com', 'https://verify.walletconnect.org', 'https://secure.walletconnect.org', 'https://secure.reown.com'],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+  }
+  if (hostedChat) {
+    for (const [name, sources] of Object.entries(HOSTED_CHAT_SOURCES[hostedChat])) directives[name] = [...(directives[name] ?? ["'self'"]), ...sources]
+  }
+  return {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      // The embedded default runs on http://localhost, where upgrading would break every request.
+      directives: { ...directives, 'upgrade-insecure-requests': null },
+    },
+    // Wallet SDKs (Coinbase, WalletConnect) open popups that must be able to talk back to the opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  }
+}
 
 type Middleware = (req: unknown, res: { setHeader: (k: string, v: string) => void; removeHeader: (k: string) => void }, next: () => void) => void
 
@@ -60,19 +78,28 @@ type Middleware = (req: unknown, res: { setHeader: (k: string, v: string) => voi
  * set instead: from an onRequest hook, and directly on the answers that leave before any hook runs (a malformed
  * URL, a request whose headers are too large). helmet is the one @fastify/helmet depends on.
  */
-function computeHelmetHeaders(): Record<string, string> {
+function computeHelmetHeaders(hostedChat: 'crisp' | undefined): Record<string, string> {
   const helmet = createRequire(import.meta.resolve('@fastify/helmet'))('helmet') as (options: object) => Middleware
   const headers: Record<string, string> = {}
   const res = { setHeader: (k: string, v: string) => void (headers[k.toLowerCase()] = v), removeHeader: (k: string) => void delete headers[k.toLowerCase()] }
-  helmet(HELMET_OPTIONS)({}, res, () => {})
+  helmet(helmetOptions(hostedChat))({}, res, () => {})
   return headers
 }
 
-let helmetHeaders: Record<string, string> | null = null
+const helmetHeaders = new Map<string, Record<string, string>>()
 
-const securityHeaders = () => (helmetHeaders ??= computeHelmetHeaders())
+/** Computed once per configuration (a process runs one; tests build apps with and without a hosted chat). */
+function securityHeaders(hostedChat?: 'crisp'): Record<string, string> {
+  const key = hostedChat ?? 'none'
+  let headers = helmetHeaders.get(key)
+  if (!headers) helmetHeaders.set(key, (headers = computeHelmetHeaders(hostedChat)))
+  return headers
+}
 
-/** Security headers and no-store, for an answer sent outside the hooks (no route matched, nothing parsed yet). */
+/**
+ * Security headers and no-store, for an answer sent outside the hooks (no route matched, nothing parsed yet): an
+ * error envelope, never a page, so the base CSP (without a hosted chat's origins) is the right one.
+ */
 export function rawAnswerHeaders(requestId: string): Record<string, string> {
   return { ...securityHeaders(), 'cache-control': 'no-store', 'x-request-id': requestId }
 }
@@ -101,8 +128,8 @@ export function answerClientError(translate: Translate, error: NodeJS.ErrnoExcep
   return code
 }
 
-export async function registerSecurity(app: FastifyInstance, corsOrigins: string[]) {
-  const headers = securityHeaders()
+export async function registerSecurity(app: FastifyInstance, corsOrigins: string[], hostedChat?: 'crisp') {
+  const headers = securityHeaders(hostedChat)
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers)
     done()

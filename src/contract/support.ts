@@ -44,7 +44,18 @@ const Conversation = { conversationId: z.optional(Int8Id) }
 export const SupportEvent = z.object({ message: SupportMessage, unread: z.int() })
 export type SupportEvent = z.infer<typeof SupportEvent>
 
+/**
+ * Which chat /help/support shows: Keelson's own (answered in the console), or a hosted provider's widget when the
+ * server is configured with one (SUPPORT_CHAT_CRISP_ID, docs/operations.md); nothing of a provider loads otherwise.
+ */
+export const SupportChatProvider = z.union([
+  z.object({ provider: z.literal('keelson') }),
+  z.object({ provider: z.literal('crisp'), websiteId: z.string() }),
+])
+export type SupportChatProvider = z.infer<typeof SupportChatProvider>
+
 export const supportApi = {
+  provider: { method: 'GET', path: '/getSupportChatProvider', data: SupportChatProvider, auth: false },
   chat: { method: 'GET', path: '/getSupportChat', query: z.extend(Page, Conversation), data: SupportChatPage, auth: true },
   unread: { method: 'GET', path: '/getSupportUnread', data: z.object({ count: z.int() }), auth: true },
   send: {

@@ -6,6 +6,8 @@ import { opsRoute } from '../ops/ops-route.ts'
 import { chatIds, markUserRead, opsConversation, opsConversations, opsMarkRead, opsReply, sendUserMessage, setChatId, userChat, userUnread } from './support.service.ts'
 
 export function registerSupportRoutes(app: FastifyInstance) {
+  const provider = app.conf.hostedChat ?? ({ provider: 'keelson' } as const)
+  route(app, supportApi.provider, () => provider)
   route(app, supportApi.chat, ({ user, query }) => userChat(app.db, user.id, query))
   route(app, supportApi.unread, async ({ user }) => ({ count: await userUnread(app.db, user.id) }))
   route(app, supportApi.send, ({ user, body }) => sendUserMessage(app, user.id, body))

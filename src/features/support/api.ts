@@ -13,6 +13,13 @@ export const SUPPORT_PAGE_SIZE = 30
 
 // The socket's support_message invalidates userKeys.support (src/app/realtime.tsx): replies appear without a reload.
 export const supportQueries = {
+  /** Which chat the page shows: the same for everyone, and changed only by a restart with other settings. */
+  provider: () =>
+    queryOptions({
+      queryKey: ['support', 'provider'],
+      queryFn: () => api(supportApi.provider),
+      staleTime: STALE.hour,
+    }),
   unread: (userId: UserId) =>
     queryOptions({
       queryKey: [...userKeys.support(userId), 'unread'],

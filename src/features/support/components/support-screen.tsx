@@ -1,8 +1,9 @@
 // /help/support: the user's conversation with support, oldest at the top, a composer, and the safety banner that
-// never goes away. Replies arrive live (support_message refreshes the chat); while the screen is open they are marked
-// read. Every message is a React text node, never HTML. The verified-staff badge follows the server's `author`.
+// never goes away (above a hosted provider's widget too, hosted-chat.tsx). Replies arrive live (support_message
+// refreshes the chat); while the screen is open they are marked read. Every message is a React text node, never
+// HTML. The verified-staff badge follows the server's `author`.
 import { useEffect, useState, type FormEvent } from 'react'
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { SUPPORT_TEXT_MAX, type SupportMessage } from '#contract/support.ts'
@@ -19,10 +20,12 @@ import { useFormat } from '../../../lib/format.ts'
 import { useSession } from '../../../lib/session.ts'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { supportQueries, useMarkSupportRead, useSendSupportMessage } from '../api.ts'
+import { HostedChat } from './hosted-chat.tsx'
 import '../support.css'
 
 export function SupportScreen() {
   const token = useSession((s) => s.token)
+  const provider = useQuery(supportQueries.provider())
   return (
     <article className="article support">
       <PageHeader title={<Trans>Online support</Trans>} back="/help/center" />
@@ -32,7 +35,17 @@ export function SupportScreen() {
           <Trans>Staff will never ask for your recovery phrase or private key, or for you to send funds to an address.</Trans>
         </span>
       </p>
-      {token ? (
+      {provider.isPending ? (
+        <Card>
+          <SkeletonRows rows={3} />
+        </Card>
+      ) : provider.isError ? (
+        <Card>
+          <ErrorState error={provider.error} onRetry={() => void provider.refetch()} />
+        </Card>
+      ) : provider.data.provider === 'crisp' ? (
+        <HostedChat websiteId={provider.data.websiteId} />
+      ) : token ? (
         <Conversation />
       ) : (
         <Card>
