@@ -26,9 +26,9 @@ export function LinkedBook({ book, children }: { book?: AccountType; children: R
     mutationFn: (to: AccountType) => api(accountApi.updateAccountType, { body: { accountType: to } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.of(userId) }),
   })
-  // The book the server is on: a list kept on this device (offline) may be of the other one.
-  const current = account.isPlaceholderData ? undefined : account.data?.book
-  const isOther = !!book && !!current && current !== book
+  // Switched only on the server's word: the figures kept on this device (offline) may be of the other book.
+  const current = account.data?.book
+  const isOther = !!book && !!current && current !== book && !account.isPlaceholderData
   const asked = useRef(false)
   useEffect(() => {
     if (!book || !isOther || asked.current) return
@@ -38,8 +38,10 @@ export function LinkedBook({ book, children }: { book?: AccountType; children: R
 
   if (!book) return children
   if (isError) return <Card><ErrorState error={error} onRetry={() => mutate(book)} /></Card>
-  if (account.isError && current === undefined) return <Card><ErrorState error={account.error} onRetry={() => void account.refetch()} /></Card>
-  if (current !== book) return <Card><SkeletonRows rows={3} /></Card>
+  if (current !== book) {
+    if (account.isError) return <Card><ErrorState error={account.error} onRetry={() => void account.refetch()} /></Card>
+    return <Card><SkeletonRows rows={3} /></Card>
+  }
   return (
     <>
       {isSuccess && (
