@@ -1,14 +1,16 @@
 // For end-to-end tests only (POST /api/test/quote with `hold`, server/modules/orders/test-hooks.routes.ts): a symbol
 // held at a quote. The built-in feed's batches (start.ts) carry the held quote for it instead of their own, so a
 // browser test can move the server's price and keep it there while the app reviews an order. Nothing pins a quote
-// unless that e2e-only route, registered only with E2E_TEST_HOOKS=1, asks.
+// unless that e2e-only route, registered only with E2E_TEST_HOOKS=1, asks. A held quote is simulated unless the test
+// says it stands for a real feed's (`real`), which the live book needs to trade (orders.checks.ts requireRealQuote).
 import type { Ticker } from '#contract/socket.ts'
 
-const pins = new WeakMap<object, Map<string, { bid: string; ask: string }>>()
+type Pin = { bid: string; ask: string; simulated: boolean }
+const pins = new WeakMap<object, Map<string, Pin>>()
 
-export function pinQuote(app: object, symbol: string, bid: string, ask: string): void {
-  const held = pins.get(app) ?? new Map<string, { bid: string; ask: string }>()
-  held.set(symbol, { bid, ask })
+export function pinQuote(app: object, symbol: string, bid: string, ask: string, simulated = true): void {
+  const held = pins.get(app) ?? new Map<string, Pin>()
+  held.set(symbol, { bid, ask, simulated })
   pins.set(app, held)
 }
 

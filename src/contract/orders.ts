@@ -184,5 +184,9 @@ export const OrderUpdate = z.object({
   profit: z.optional(Decimal),
   /** The position a filled pending order opened. */
   linkedOrderNo: z.optional(z.nullable(z.string())),
+  /** The order's book: a link to it opens that book (the app may be showing the other one). */
+  book: z.optional(AccountType),
+  /** The margin currency, which `profit` is in. */
+  currency: z.optional(z.string()),
 })
 export type OrderUpdate = z.infer<typeof OrderUpdate>

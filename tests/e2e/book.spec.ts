@@ -1,12 +1,12 @@
 // Demo or Live is said wherever one trades: the ticket's and the review's header, the confirm button's sentence,
-// the trading account over positions and My orders. Switching to Live is confirmed; an empty live book offers Deposit.
+// the trading account over positions and Orders. Switching to Live is confirmed; an empty live book offers Deposit.
 import { expect, test } from '@playwright/test'
 import { installWallet } from './fixtures/wallet.ts'
 import { signInFresh } from './fixtures/app.ts'
 
 const SYMBOL = 'BTCUSDT'
 
-test('the demo book is named on the ticket, the review and its button, and over positions and My orders', async ({ page }) => {
+test('the demo book is named on the ticket, the review and its button, and over positions and Orders', async ({ page }) => {
   const wallet = await installWallet(page)
   await signInFresh(page, wallet)
   await page.goto(`/detail?symbol=${SYMBOL}`)

@@ -54,14 +54,16 @@ async function expectClosed(page: Page, orderNo: string, text: string, title: st
   await expect(toast).toBeVisible()
   await toast.getByTestId('trade-toast-link').click()
   const entry = page.locator(`[data-testid="history-order"][data-order-no="${orderNo}"]`)
-  await expect(page).toHaveURL(new RegExp(`/profile/orders#closed-${orderNo}$`))
+  await expect(page).toHaveURL(new RegExp(`/profile/orders\\?book=demo#closed-${orderNo}$`))
   await expect(entry).toBeInViewport()
+  // The order is of the book the app is on: nothing to switch, nothing to say.
+  await expect(page.getByTestId('book-switched')).toHaveCount(0)
   await page.goto('/profile/notifications')
   const message = page.getByTestId('message').filter({ hasText: title })
   await expect(message).toHaveCount(1)
   await expect(message.locator('.message-body')).toHaveText(body)
   await message.getByTestId('message-link').click()
-  await expect(page).toHaveURL(new RegExp(`/profile/orders#closed-${orderNo}$`))
+  await expect(page).toHaveURL(new RegExp(`/profile/orders\\?book=demo#closed-${orderNo}$`))
   await expect(entry).toBeInViewport()
 }
 

@@ -75,6 +75,8 @@ export async function announce(app: FastifyInstance, rows: OrderRow[], posted: P
       price: priceOnGrid(row.symbol, row.status === 'closed' ? row.closePrice : row.openPrice),
       profit: plain(row.profit)!,
       linkedOrderNo: row.linkedOrderNo === null ? null : String(row.linkedOrderNo),
+      book: row.book,
+      currency: row.marginCurrency,
     }
     return app.hub.publishToUser(row.userId, { messageType: 'order_update', data }).catch((error: unknown) => {
       app.log.warn({ err: error, orderNo: data.orderNo }, 'order_update push failed')

@@ -1,5 +1,6 @@
 // What the owner's open tabs hear: order_update and balance_update when they open a position, and order_update with
 // the reason, balance_update and new_message when the engine closes it at its take profit. Another user hears none.
+// Each order_update names the order's book and margin currency (a toast links to that book, and says its P/L in it).
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -41,7 +42,7 @@ it('tells the owner, and only the owner, about the open and the engine close', a
     body: { symbol: 'EURUSD', side: 'buy', lots: '1', leverage: 500, takeProfit: '1.17000' },
   })
   const { orderNo } = res.body.data as Order
-  const facts = { symbol: 'EURUSD', side: 'buy', lots: '1', pendingType: null, linkedOrderNo: null }
+  const facts = { symbol: 'EURUSD', side: 'buy', lots: '1', pendingType: null, linkedOrderNo: null, book: 'demo', currency: 'USDT' }
   expect((await tab.next('order_update')).message.data).toEqual({ orderNo, kind: 'contract', status: 'open', closeReason: null, ...facts, price: '1.16640', profit: '0' })
   expect((await tab.next('balance_update')).message.data).toEqual({ book: 'demo' })
 

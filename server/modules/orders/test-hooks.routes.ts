@@ -1,7 +1,8 @@
 // For end-to-end tests only, on the same switch as the messages' hooks (E2E_TEST_HOOKS=1, never in production):
 // POST /api/test/quote publishes one quote through the bus, as a feed would, and answers once the order engine has
 // acted on it. A browser test can then cross a pending order's price, a TP or an SL on purpose instead of waiting for
-// the simulator's random walk (its next tick moves the price on from where it was, unless `hold` pins it).
+// the simulator's random walk (its next tick moves the price on from where it was, unless `hold` pins it). `real`: the
+// quote stands for a real feed's, so the live book may trade on it (orders.checks.ts requireRealQuote).
 import type { FastifyInstance } from 'fastify'
 import * as z from 'zod/mini'
 import { PositiveDecimal, type Endpoint } from '#contract/endpoint.ts'
@@ -15,7 +16,7 @@ export const testQuoteApi = {
   method: 'POST',
   path: '/test/quote',
   /** `hold`: the feed's own ticks keep this quote for the symbol until a call without it (quote-pins.ts). */
-  body: z.object({ symbol: Symbol, bid: PositiveDecimal, ask: PositiveDecimal, hold: z.optional(z.boolean()) }),
+  body: z.object({ symbol: Symbol, bid: PositiveDecimal, ask: PositiveDecimal, hold: z.optional(z.boolean()), real: z.optional(z.boolean()) }),
   data: z.null(),
   auth: true,
 } as const satisfies Endpoint
@@ -24,9 +25,10 @@ export function registerOrderTestHooks(app: FastifyInstance, enabled = testHooks
   if (!enabled) return
   app.log.warn('E2E test hooks are on: POST /api/test/quote')
   route(app, testQuoteApi, async ({ body }) => {
-    if (body.hold) pinQuote(app, body.symbol, body.bid, body.ask)
+    const simulated = body.real !== true
+    if (body.hold) pinQuote(app, body.symbol, body.bid, body.ask, simulated)
     else unpinQuote(app, body.symbol)
-    await app.hub.publishTickers([{ symbol: body.symbol, bid: body.bid, ask: body.ask, time: app.now(), simulated: true }])
+    await app.hub.publishTickers([{ symbol: body.symbol, bid: body.bid, ask: body.ask, time: app.now(), simulated }])
     // The in-process bus delivers before this resolves; on Redis the engine hears it a moment later.
     await new Promise((resolve) => setTimeout(resolve, 50))
     await engineOf(app)?.idle()

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
+import type { AccountType } from '#contract/auth.ts'
 import { AccountScreen } from '../../features/account/components/account-screen.tsx'
 import { BalancePanel } from '../../features/balance/components/balance-panel.tsx'
 import { InvitePanel } from '../../features/invite/components/invite-panel.tsx'
@@ -16,9 +17,11 @@ import { SupportUnread } from '../../features/support/components/support-unread.
 
 export const Route = createFileRoute('/_app/profile/{-$type}')({
   // ?linked=google or ?linkError=taken: back from linking a provider (server/modules/oidc/oidc.routes.ts).
-  validateSearch: (search: Record<string, unknown>): { linked?: string; linkError?: string } => ({
+  // ?book=live on the orders: a message's or a toast's link to an order of that book (-orders-section-body.tsx).
+  validateSearch: (search: Record<string, unknown>): { linked?: string; linkError?: string; book?: AccountType } => ({
     ...(typeof search.linked === 'string' ? { linked: search.linked } : {}),
     ...(typeof search.linkError === 'string' ? { linkError: search.linkError } : {}),
+    ...(search.book === 'demo' || search.book === 'live' ? { book: search.book } : {}),
   }),
   component: ProfileRoute,
 })

@@ -36,7 +36,7 @@ export function MarketsScreen({ orders, search }: { orders?: ReactNode; search?:
             onChange={setView}
             options={[
               { value: 'prices', label: <Trans>Prices</Trans> },
-              { value: 'orders', label: <Trans>My orders</Trans> },
+              { value: 'orders', label: <Trans>Orders</Trans> },
             ]}
           />
         </div>

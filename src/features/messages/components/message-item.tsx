@@ -8,7 +8,7 @@ type Props = { message: Message; isMarking: boolean; onMarkRead: (id: string) =>
 
 /** One message; an unread one has the accent edge, a dot with a spoken "Unread" and its own "Mark as read". A message
  * about a position links to it, as the engine's toast does (features/trade/components/trade-toasts.tsx): #order-N
- * an open position, #closed-N its entry in the history. */
+ * an open position, #closed-N its entry in the history, with ?book= its book (the app may be on the other one). */
 export function MessageItem({ message, isMarking, onMarkRead }: Props) {
   const f = useFormat()
   const isUnread = message.readAt === null
@@ -34,6 +34,7 @@ export function MessageItem({ message, isMarking, onMarkRead }: Props) {
             <Link
               to="/profile/{-$type}"
               params={{ type: 'orders' }}
+              search={{ book: message.order.book }}
               hash={`${message.order.place === 'position' ? 'order' : 'closed'}-${message.order.orderNo}`}
               className={buttonClass('ghost')}
               data-testid="message-link"

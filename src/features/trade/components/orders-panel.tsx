@@ -85,7 +85,8 @@ export function OrdersPanel({ market, symbol, withAccount = true }: { market: Ma
             value={finished}
             onChange={setFinished}
             options={[
-              { value: 'positions', label: <Trans>Positions</Trans> },
+              // The same word as the tab: a bare "Positions" is a count in the history's totals (history-totals.tsx).
+              { value: 'positions', label: t({ message: 'Positions', context: 'orders tab' }) },
               { value: 'limits', label: <Trans>Limit orders</Trans> },
             ]}
           />
