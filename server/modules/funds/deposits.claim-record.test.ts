@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Deposit, DepositPage } from '#contract/deposits.ts'
 import { buildTestApp, call, signIn } from '../../test/helpers.ts'
-import { users } from '../auth/auth.table.ts'
+import { userIdByAddress } from '../auth/users.repository.ts'
 import { signInOperator } from '../ops/test-operators.ts'
 import { settleClaim } from './deposits.claims.ts'
 import { deposits } from './funds.table.ts'
@@ -26,8 +26,7 @@ afterAll(() => app?.close())
 type User = Awaited<ReturnType<typeof signIn>> & { id: string }
 const user = async (): Promise<User> => {
   const signed = await signIn(app)
-  const [row] = await app.db.select({ id: users.id }).from(users).where(eq(users.address, signed.wallet.address))
-  return { ...signed, id: row!.id }
+  return { ...signed, id: (await userIdByAddress(app.db, signed.wallet.address))! }
 }
 
 /** A stranger's claim through the API: no node, so it waits for an operator. */
