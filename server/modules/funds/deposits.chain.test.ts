@@ -194,56 +194,6 @@ describe('a claim checked on chain', () => {
     expect(await creditedJournals(fromAdded.transactionHash.toLowerCase())).toBe(1)
   })
 
-  it("credits the proven sender's claim over a stranger's who claimed the transfer first, and closes the stranger's", async () => {
-    const sender = await signIn(app)
-    const stranger = await signIn(app)
-    const hardware = newWallet()
-    const asked = await call(app, 'POST', '/api/sendingAddressChallenge', { token: sender.token, body: { address: hardware.address } })
-    const { message, nonce } = asked.body.data as SendingAddressChallenge
-    await call(app, 'POST', '/api/addSendingAddress', { token: sender.token, body: { address: hardware.address, nonce, signature: await hardware.signMessage({ message }) } })
-    await kit.fund(token, hardware.address, '100')
-    const sent = await kit.sendToken(hardware, token, HOUSE, '25')
-    await kit.mine(CONFIRMATIONS)
-    const txHash = sent.transactionHash
-    const claimBy = async (who: { token: string }) =>
-      claim(who.token, { currency: 'USDT', network: 'ERC20', amount: '25', txHash, last6: txHash.slice(-6), screenshot: await uploadScreenshot(app, who.token) })
-
-    // The hash is public: a stranger claims it first and waits for an operator.
-    expect((await claimBy(stranger)).body.data).toMatchObject({ status: 'review', check: { problems: ['foreignSender'] } })
-    // The sender is not told "already claimed": their claim is checked and credited as any proven claim.
-    const mine = await claimBy(sender)
-    expect(mine.status).toBe(200)
-    expect(mine.body.data).toMatchObject({ status: 'credited', fromAddress: hardware.address, check: { problems: [] } })
-    expect((await depositsOf(stranger.token))[0]).toMatchObject({ status: 'rejected', check: { problems: ['foreignSender', 'senderClaimed'] } })
-    expect(await liveAvailable(app, sender.token, 'USDT')).toBe('25')
-    expect(await liveAvailable(app, stranger.token, 'USDT')).toBe('0')
-    expect((await claimBy(stranger)).status).toBe(409)
-    expect(await creditedJournals(txHash.toLowerCase())).toBe(1)
-  })
-
-  it("leaves the sender's claim to an operator, flagged, when an operator had credited a stranger's claim of it", async () => {
-    const sender = await signIn(app)
-    const stranger = await signIn(app)
-    await kit.fund(token, sender.wallet.address, '100')
-    // Claimed before it is mined, so the follower leaves it to the claims.
-    await kit.setAutomine(false)
-    const hash = await kit.sendTokenUnmined(sender.wallet, token, HOUSE, '8')
-    const claimBy = async (who: { token: string }) =>
-      claim(who.token, { currency: 'USDT', network: 'ERC20', amount: '8', txHash: hash, last6: hash.slice(-6), screenshot: await uploadScreenshot(app, who.token) })
-    const theirs = await claimBy(stranger)
-    await kit.setAutomine(true)
-    await kit.mine(CONFIRMATIONS)
-    const operator = await signInOperator(app, ['finance'])
-    const approved = await call(app, 'POST', '/api/ops/deposits/approve', { token: operator.token, body: { id: (theirs.body.data as Deposit).id } })
-    expect(approved.body.data).toMatchObject({ status: 'credited' })
-
-    const mine = await claimBy(sender)
-    expect(mine.status).toBe(200)
-    expect(mine.body.data).toMatchObject({ status: 'review', check: { from: sender.wallet.address, problems: ['creditedToOther'] } })
-    expect(await liveAvailable(app, sender.token, 'USDT')).toBe('0')
-    expect(await creditedJournals(hash.toLowerCase())).toBe(1)
-  })
-
   it('finds nothing wrong with a claimed transfer from the claimant\'s own sign-in wallet', async () => {
     const user = await signIn(app)
     await kit.fund(token, user.wallet.address, '20')
