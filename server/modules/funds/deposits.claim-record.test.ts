@@ -1,7 +1,8 @@
 // A transfer claimed twice (deposits.claim-record.ts), on PGlite and on PostgreSQL: the claim of the transfer's proven
 // sender wins over a stranger's, a stranger's claim an operator credited leaves the sender's waiting for an operator,
 // and whatever runs at once, a transfer is credited once. Without a node a claim has no check, so the sender's proven
-// claim is made here with the check the chain would answer (deposits.claimed-twice.chain.test.ts makes it through a real node).
+// claim is made here with the check the chain would answer (deposits.claimed-twice.chain.test.ts makes it through a
+// real node).
 import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
