@@ -123,7 +123,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     await registerSecurity(app, conf.corsOrigins, conf.hostedChat?.provider)
     await registerRateLimit(app, redisBus?.client ?? null, conf.rateLimit.timeWindowMs, deploymentName)
     await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD }, errorHandler: socketErrorHandler })
-    registerSocketRoutes(app)
+    registerSocketRoutes(app, redisBus ? { redis: redisBus.client, prefix: `${deploymentName}:`, log: app.log } : undefined)
     registerAuthRoutes(app)
     registerConfigRoutes(app)
     registerAccountRoutes(app)

@@ -14,6 +14,7 @@ import { operatorForToken } from '../modules/ops/operators.ts'
 import { mayCall } from '#contract/ops.ts'
 import { SUPPORT_AGENTS } from '#contract/ops-support.ts'
 import type { SocketClient } from './hub.ts'
+import { createSocketPlaces, type SocketPlacesShared } from './socket-places.ts'
 
 /** Client messages are tiny; anything bigger is not one of ours. */
 export const SOCKET_MAX_PAYLOAD = 4096
@@ -55,25 +56,6 @@ export function isAllowedOrigin(origin: string | undefined, host: string, config
 
 const isUnrebindable = (hostname: string) =>
   hostname === 'localhost' || /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || (hostname.startsWith('[') && hostname.endsWith(']'))
-
-/** Counts open sockets per client address on this process; a handshake over the limit is refused. */
-function socketsPerAddress(limit: number) {
-  const open = new Map<string, number>()
-  return {
-    /** Takes a place for `address`, given back when `connection` closes; false when the address has none left. */
-    take(address: string, connection: { once: (event: 'close', listener: () => void) => unknown }): boolean {
-      const count = open.get(address) ?? 0
-      if (count >= limit) return false
-      open.set(address, count + 1)
-      connection.once('close', () => {
-        const left = (open.get(address) ?? 1) - 1
-        if (left <= 0) open.delete(address)
-        else open.set(address, left)
-      })
-      return true
-    },
-  }
-}
 
 /** Connection errors a client causes by going away (a reset, a half-written frame). */
 const CLIENT_NETWORK_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED'])
@@ -128,7 +110,8 @@ export async function recheckSessions(app: FastifyInstance): Promise<number> {
 
 const OPERATOR_RECHECK_MS = 30_000
 
-export function registerSocketRoutes(app: FastifyInstance) {
+/** `shared`: the Redis the deployment's processes count sockets per address on (socket-places.ts); none, this process's count. */
+export function registerSocketRoutes(app: FastifyInstance, shared?: SocketPlacesShared) {
   const { hub } = app
 
   const hasExpired = (client: SocketClient) =>
@@ -210,14 +193,15 @@ export function registerSocketRoutes(app: FastifyInstance) {
     hub.sendLastTickers(client)
   }
 
-  const places = socketsPerAddress(app.conf.socketsPerAddress)
+  const places = createSocketPlaces(app.conf.socketsPerAddress, shared)
+  app.addHook('onClose', () => places.close())
   const checkHandshake = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isAllowedOrigin(request.headers.origin, request.host, app.conf)) {
       request.log.info({ origin: request.headers.origin }, 'socket refused: foreign origin')
       return sendEnvelope(reply, app.translate, 403, 'forbidden')
     }
     // The place is held by the TCP connection, so a failed upgrade gives it back too.
-    if (request.ws && !places.take(request.ip, request.raw.socket)) {
+    if (request.ws && !(await places.take(request.ip, request.raw.socket))) {
       request.log.info({ ip: request.ip }, 'socket refused: too many from this address')
       return sendEnvelope(reply, app.translate, 429, 'rateLimited')
     }

@@ -3,7 +3,8 @@
 // - a transfer from the user's own signed-in address to the house's receiving address is found on chain (the
 //   server follows ETH_RPC_URL): pending with "n of m confirmations", then credited once per (transaction, log);
 // - a transfer from elsewhere is claimed with a proof (amount, transaction hash, its last 6 characters, a screenshot):
-//   checked on chain when the server follows one, else reviewed by an operator. A hash can be claimed once.
+//   checked on chain when the server follows one, else reviewed by an operator. A hash has one claim at a time,
+//   except that its proven sender's claim closes a stranger's waiting one.
 import * as z from 'zod/mini'
 import { Decimal, Millis, Page, pageOf, type Endpoint } from './endpoint.ts'
 import { CurrencyCode, FundsNetwork, NetworkCode, TxHash } from './funds.ts'
@@ -18,8 +19,24 @@ export type DepositStatus = z.infer<typeof DepositStatus>
  * What an on-chain check of a claim found wrong; an empty list means it matched. foreignSender: the transfer came
  * from an address the claimant has not proven to hold (neither their sign-in wallet nor a sending address they added
  * by signing, sending-addresses.ts), so an operator decides.
+ *
+ * Two more settle who owns a transfer claimed twice (server/modules/funds/deposits.claim-record.ts):
+ * senderClaimed: on a claim closed as rejected because the transfer's proven sender claimed it (their claim won);
+ * creditedToOther: on the sender's own claim of a transfer an operator had already credited to someone else's claim,
+ * so it waits for an operator instead of being credited twice.
  */
-export const CHECK_PROBLEMS = ['notFound', 'failed', 'wrongAddress', 'amountMismatch', 'foreignSender', 'notConfirmed', 'belowMinimum', 'alreadyCredited'] as const
+export const CHECK_PROBLEMS = [
+  'notFound',
+  'failed',
+  'wrongAddress',
+  'amountMismatch',
+  'foreignSender',
+  'notConfirmed',
+  'belowMinimum',
+  'alreadyCredited',
+  'senderClaimed',
+  'creditedToOther',
+] as const
 export const CheckProblem = z.enum(CHECK_PROBLEMS)
 export type CheckProblem = z.infer<typeof CheckProblem>
 

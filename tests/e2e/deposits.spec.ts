@@ -2,9 +2,10 @@
 // of its own that follows it (port 8331, ETH_RPC_URL set; the shared e2e server follows no chain), deploys a 6-decimal
 // token, and a finance operator opens USDT deposits through the console's API. The user signs in with their wallet,
 // sees the address (text and QR code), the network, the minimum, the confirmations and the warning, sends USDT from
-// that same wallet, watches "Pending, n of 3 confirmations" move without reloading, and sees the balance rise.
+// that same wallet, watches "Pending, n of 3 confirmations" move without reloading, and sees the balance rise. A
+// stranger who claims someone's transfer first does not lock its sender out, and sees in words why their claim closed.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import type { Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { totpCode } from '../../server/modules/ops/totp.ts'
@@ -148,4 +149,46 @@ test('a claim from an exchange whose amount differs waits for an operator, who c
   // The user's screen changes without a reload.
   await expect(item.getByTestId('deposit-status')).toHaveText('Credited')
   await expect(item).toContainText('40.00 USDT')
+})
+
+/** A user signed in with a wallet of their own, on the deposit screen, in a browser context of their own. */
+async function depositScreen(browser: Browser) {
+  const page = await (await browser.newContext()).newPage()
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  await page.goto('/profile/deposit')
+  return { page, wallet }
+}
+
+async function sendClaim(page: Page, txHash: string, amount: string) {
+  const form = page.getByTestId('deposit-claim')
+  await form.getByLabel('Amount sent').fill(amount)
+  await form.getByLabel('Transaction hash').fill(txHash)
+  await form.getByLabel('Last 6 characters of the hash').fill(txHash.slice(-6))
+  await form.getByTestId('deposit-proof-input').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: await plainPng(64, 64) })
+  await expect(form.getByTestId('deposit-proof-note')).toHaveText('Picture ready')
+  await form.getByRole('button', { name: 'Send claim' }).click()
+}
+
+test("a stranger's claim of a user's transfer does not lock the user out: the user is credited, the stranger told why", async ({ browser }) => {
+  const sender = await depositScreen(browser)
+  const stranger = await depositScreen(browser)
+  await kit.fund(token, sender.wallet.address, '100')
+  // The transfer is public from the moment it is sent: the stranger claims it before it is even in a block.
+  await kit.setAutomine(false)
+  const txHash = await kit.sendTokenAsUnmined(sender.wallet.address, token, HOUSE, '12')
+  await sendClaim(stranger.page, txHash, '12')
+  const theirs = stranger.page.getByTestId('deposit-item').first()
+  await expect(theirs.getByTestId('deposit-status')).toHaveText('Waiting for review')
+  await kit.setAutomine(true)
+  await kit.mine(3)
+
+  // The sender claims their own transfer: credited, not "already claimed".
+  await sendClaim(sender.page, txHash, '12')
+  await expect(sender.page.getByText('Deposit credited to your live account')).toBeVisible()
+  await expect(sender.page.getByTestId('deposit-item').first().getByTestId('deposit-status')).toHaveText('Credited')
+  // The stranger's screen changes without a reload, and says why.
+  await expect(theirs.getByTestId('deposit-status')).toHaveText('Rejected')
+  await expect(theirs.locator('.deposit-reason')).toHaveText('The address that sent this transfer belongs to another account, which claimed it')
+  await Promise.all([sender.page.context().close(), stranger.page.context().close()])
 })

@@ -14,7 +14,9 @@ import { alwaysLeader, leadWithAdvisoryLock, type Leadership } from '../../marke
 import type { ResolvedOptions } from '../../options.ts'
 import { Decimal } from '../../ledger/decimal.ts'
 import { chainOf, confirmationsAt, headOf, nativeTransfers, tokenTransfers, transfersOfTx, unitsOf, type Chain, type ChainTransfer } from './chain.ts'
-import { creditDeposits, pushDepositUpdate, recheckPendingClaims, type DepositRow } from './deposits.service.ts'
+import { recheckPendingClaims } from './deposits.claims.ts'
+import { creditDeposits } from './deposits.credit.ts'
+import { pushDepositUpdate, type DepositRow } from './deposits.service.ts'
 import { depositsOpen, isFollowed, listNetworks, type NetworkConfig } from './funds.service.ts'
 import { userIdsByAddresses } from '../auth/users.repository.ts'
 import { depositMonitors, deposits } from './funds.table.ts'
@@ -122,13 +124,14 @@ async function recordRange(app: FastifyInstance, candidates: Found[], head: numb
       })
       // A zero transfer is no deposit (the table refuses amount 0).
       const positive = values.filter((v) => new Decimal(v.amount).gt(0))
-      // The key holds rows that are not rejected (0036): a rejected claim of this transfer does not stop the follower.
+      // The key holds chain rows that are not rejected (0036, 0040): a rejected claim of this transfer does not stop the
+      // follower.
       // Found again after a reorganisation: a transfer set aside as no longer on chain (stillOnChain) is back, in the
       // block it was re-mined in, and is judged as a new find would be; any other row it already has stays as it is.
       const back = sql`${deposits.status} = 'review' AND ${deposits.source} = 'chain' AND ${deposits.checkResult} -> 'problems' @> '["notFound"]'::jsonb`
       if (positive.length > 0) {
         const set = { status: sql`excluded.status`, blockNumber: sql`excluded.block_number`, confirmations: sql`excluded.confirmations`, checkResult: sql`excluded.check_result`, updatedAt: new Date() }
-        inserted.push(...(await tx.insert(deposits).values(positive).onConflictDoUpdate({ target: [deposits.network, deposits.txHash, deposits.logIndex], targetWhere: sql`${deposits.status} <> 'rejected'`, set, setWhere: back }).returning()))
+        inserted.push(...(await tx.insert(deposits).values(positive).onConflictDoUpdate({ target: [deposits.network, deposits.txHash, deposits.logIndex], targetWhere: sql`${deposits.source} = 'chain' AND ${deposits.status} <> 'rejected'`, set, setWhere: back }).returning()))
       }
     }
     await tx.execute(sql`UPDATE chain_cursors SET next_block = ${next}, updated_at = now() WHERE name = ${CURSOR}`)

@@ -14,7 +14,7 @@ import type { SendingAddressChallenge } from '#contract/sending-addresses.ts'
 import { chainKit, startLocalNode, type ChainKit, type LocalNode } from '../../test/chain/node.ts'
 import { call, newWallet, signIn } from '../../test/helpers.ts'
 import { signInOperator } from '../ops/test-operators.ts'
-import { checkClaimOnChain } from './deposits.service.ts'
+import { checkClaimOnChain } from './deposits.claims.ts'
 import { networkOf } from './funds.service.ts'
 import { followingApp, HOUSE, liveAvailable, openNetwork, uploadScreenshot, until } from './test-funds.ts'
 

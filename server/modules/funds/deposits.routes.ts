@@ -3,7 +3,8 @@ import { depositsApi } from '#contract/deposits.ts'
 import { sendingAddressesApi } from '#contract/sending-addresses.ts'
 import { route } from '../../route.ts'
 import { createVerifier } from '../auth/signature.ts'
-import { addMonitor, createClaim, depositInstructions, gasPrice, myDeposits } from './deposits.service.ts'
+import { createClaim } from './deposits.claims.ts'
+import { addMonitor, depositInstructions, gasPrice, myDeposits } from './deposits.service.ts'
 import { issueChallenge, listSendingAddresses, proveSendingAddress, removeSendingAddress } from './sending-addresses.ts'
 
 export function registerDepositRoutes(app: FastifyInstance) {

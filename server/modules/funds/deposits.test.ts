@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Deposit, DepositInstructions, DepositPage } from '#contract/deposits.ts'
 import { buildTestApp, call, signIn } from '../../test/helpers.ts'
-import { creditDeposits } from './deposits.service.ts'
+import { creditDeposits } from './deposits.credit.ts'
 import { deposits } from './funds.table.ts'
 import { HOUSE, liveAvailable, openNetwork, randomHash, uploadScreenshot, resetNetworks } from './test-funds.ts'
 

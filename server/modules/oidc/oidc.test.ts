@@ -196,6 +196,45 @@ describe('linking a provider to an existing account', () => {
   })
 })
 
+describe('Facebook configured beside Google', () => {
+  it('names both providers and signs in through Facebook, on its own callback, to the same account each time', async () => {
+    const gus = person('gus')
+    const both = await startTestProvider({
+      redirectUris: [`${ORIGIN}/api/oidc/google/callback`, `${ORIGIN}/api/oidc/facebook/callback`],
+      accounts: [gus],
+    })
+    const facebook = await buildTestApp({
+      publicOrigin: ORIGIN,
+      oidc: { google: { issuer: both.issuer, ...TEST_CLIENT }, facebook: { issuer: both.issuer, ...TEST_CLIENT } },
+    })
+    const viaFacebook = async () => {
+      const res = await facebook.inject({ method: 'POST', url: '/api/oidcStart', payload: { provider: 'facebook' } })
+      expect(res.statusCode).toBe(200)
+      const cookie = String(res.headers['set-cookie']).split(';')[0]!
+      const url = (res.json() as { data: { url: string } }).data.url
+      expect(new URL(url).searchParams.get('redirect_uri')).toBe(`${ORIGIN}/api/oidc/facebook/callback`)
+      const back = await signInAtProvider(url, gus)
+      expect(back.pathname).toBe('/api/oidc/facebook/callback')
+      const arrived = await facebook.inject({ method: 'GET', url: back.pathname + back.search, headers: { cookie } })
+      expect(arrived.statusCode).toBe(303)
+      const code = new URL(String(arrived.headers.location), ORIGIN).searchParams.get('code')
+      const exchanged = await call(facebook, 'POST', '/api/exchangeLoginCode', { body: { code } })
+      expect(exchanged.status).toBe(200)
+      const info = await call(facebook, 'GET', '/api/getMyAccountInfo', { token: exchanged.body.data as string })
+      return info.body.data as { id: string; address: string | null; email: string | null }
+    }
+    try {
+      expect((await call(facebook, 'GET', '/api/oidcProviders')).body.data).toEqual(['google', 'facebook'])
+      const first = await viaFacebook()
+      expect(first).toMatchObject({ address: null, email: null })
+      expect((await viaFacebook()).id).toBe(first.id)
+    } finally {
+      await facebook.close()
+      await both.close()
+    }
+  })
+})
+
 describe("a provider whose discovery offers only the implicit flow (Facebook's own)", () => {
   it('is refused when the button is tapped, before anyone is sent to it, and the reason is logged', async () => {
     // Facebook's https://www.facebook.com/.well-known/openid-configuration, served from this machine: id_token only,

@@ -122,6 +122,14 @@ export function chainKit(url: string) {
       await test.stopImpersonatingAccount({ address: from })
       return receipt(hash)
     },
+    /** sendTokenAs without waiting for a block (with automine off it stays in the mempool): answers the hash. */
+    async sendTokenAsUnmined(from: Address, token: Address, to: Address, usd: string): Promise<Hex> {
+      await test.impersonateAccount({ address: from })
+      const wallet = createWalletClient({ account: from, chain: hardhat, transport: http(url, { timeout: 60_000 }) })
+      const hash = await wallet.writeContract({ address: token, abi: testUsdAbi, functionName: 'transfer', args: [to, parseUnits(usd, 6)], gas: 100_000n })
+      await test.stopImpersonatingAccount({ address: from })
+      return hash
+    },
     async sendEth(from: PrivateKeyAccount, to: Address, eth: string) {
       return receipt(await walletOf(from).sendTransaction({ to, value: parseUnits(eth, 18) }))
     },

@@ -89,7 +89,9 @@ export function ClaimForm({ offer }: { offer: Offer }) {
               ? t`Deposit credited to your live account`
               : deposit.status === 'pending'
                 ? t`Transfer found: it is credited after its confirmations`
-                : t`Claim sent: it waits for review`,
+                : deposit.check?.problems.includes('creditedToOther')
+                  ? t`This transfer was already credited to another account's claim. An operator will decide.`
+                  : t`Claim sent: it waits for review`,
             'success',
           )
           setAmount('')

@@ -1,5 +1,6 @@
 // The user's deposits, newest first: pending with "n of m confirmations" (moving live with deposit_update), waiting
-// for review, credited, or rejected with the operator's reason.
+// for review, credited, or rejected with the operator's reason (or the server's, when the transfer's proven sender
+// claimed it).
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Deposit } from '#contract/deposits.ts'
@@ -30,8 +31,19 @@ function Status({ d }: { d: Deposit }) {
   return <Badge tone={TONES[d.status]} testId="deposit-status">{label}</Badge>
 }
 
+/** Words for what the server decided on its own about a transfer claimed twice (CheckProblem in the contract). */
+function useClaimNote(d: Deposit): string | null {
+  const { t } = useLingui()
+  const problems = d.check?.problems ?? []
+  if (problems.includes('senderClaimed')) return t`The address that sent this transfer belongs to another account, which claimed it`
+  if (problems.includes('creditedToOther')) return t`This transfer was already credited to another account's claim. An operator will decide.`
+  return null
+}
+
 function Item({ d }: { d: Deposit }) {
   const f = useFormat()
+  const note = useClaimNote(d)
+  const reason = d.rejectReason ?? (d.status === 'rejected' ? note : null)
   return (
     <li className="deposit-item" data-testid="deposit-item" data-status={d.status}>
       <div className="deposit-item-head">
@@ -47,12 +59,20 @@ function Item({ d }: { d: Deposit }) {
           <Trans>Transaction hash</Trans>
         </dt>
         <dd className="mono deposit-hash">{d.txHash}</dd>
-        {d.rejectReason && (
+        {reason && (
           <>
             <dt>
               <Trans>Reason</Trans>
             </dt>
-            <dd className="deposit-reason">{d.rejectReason}</dd>
+            <dd className="deposit-reason">{reason}</dd>
+          </>
+        )}
+        {d.status === 'review' && note && (
+          <>
+            <dt>
+              <Trans>Note</Trans>
+            </dt>
+            <dd className="deposit-reason">{note}</dd>
           </>
         )}
       </dl>

@@ -51,6 +51,8 @@ function CheckResult({ d }: { d: OpsDeposit }) {
     notConfirmed: t`Not enough confirmations yet`,
     belowMinimum: t`Below the minimum deposit`,
     alreadyCredited: t`Already credited`,
+    senderClaimed: t`Closed: the transfer's proven sender claimed it`,
+    creditedToOther: t`This user proved they sent it, but another user's claim of it was already credited: decide between them`,
   }
   const { amount, confirmations, from } = d.check
   return (
