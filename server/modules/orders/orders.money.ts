@@ -85,10 +85,11 @@ export const marginLevelOf = (s: BookState) => figuresOf(s).marginLevel
 
 /**
  * The opening fee, from the user's margin account (where the open left it) to the house fees account: a journal of
- * its own, keyed by the order, posted in the same call as its opening and going with it (openOrders). Every opening
- * fee goes to the same house row, whose lock is held until the commit, so batches of opens queue on it there, one
- * commit each; they are gathered so that one commit serves many. Rows opened before fees were posted this way may
- * still hold theirs in the margin account: the close posts it first (same key, so it is never charged twice).
+ * its own, keyed by the order, posted in the same call as its opening and going with it (openOrders in
+ * orders.money-open.ts). Every opening fee goes to the same house row, whose lock is held until the commit, so
+ * batches of opens queue on it there, one commit each; they are gathered so that one commit serves many. Rows opened
+ * before fees were posted this way may still hold theirs in the margin account: the close posts it first (same key,
+ * so it is never charged twice).
  */
 export const feeJournal = (row: OrderRow): JournalInput => ({
   kind: 'trade',
