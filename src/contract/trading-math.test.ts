@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest'
 import * as fc from 'fast-check'
 import {
   account, closePrice, dec, fee, isBelowLevel, openPrice, percentOfMargin, pips, priceForProfit, profit,
-  profitAtPrice, profitForPercent, ratesFromQuotes, requiredMargin, stopOutPrice, stopsValid, tickSize, type Dec, type MathInstrument, type Quote,
+  profitAtPrice, profitForPercent, ratesFromQuotes, requiredMargin, stopsValid, tickSize, type Dec, type MathInstrument, type Quote,
 } from './trading-math.ts'
+import { stopOutPrice } from './stop-out-price.ts'
 
 // Instruments as the catalogue (server/market/catalogue.ts) writes them; only the fields the maths reads.
 const fx = (symbol: string, digits: number, pipSize: string): MathInstrument => ({
@@ -234,8 +235,8 @@ describe('properties', () => {
   })
 })
 
-it('the maths uses no floating point', () => {
-  const source = readFileSync(new URL('./trading-math.ts', import.meta.url), 'utf8')
+it.each(['./trading-math.ts', './stop-out-price.ts'])('the maths uses no floating point (%s)', (file) => {
+  const source = readFileSync(new URL(file, import.meta.url), 'utf8')
   // Code only: comments and string literals may talk about prices like 1.16640.
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '').replace(/'[^'\n]*'|`[^`\n]*`/g, "''")
   for (const banned of [/\bMath\./, /parseFloat/, /parseInt/, /\bNumber\(/, /\.toNumber\(/, /\+\s*\w+\.\w+\(\)\s*$/, /\b\d+\.\d+/, /\be[+-]?\d/]) {

@@ -1,14 +1,18 @@
 // reviveRelay decides whether a wallet-app retry may propose a session: only once the relay socket is really open.
+// When it cannot, the connect screen must say the user is offline, not that the wallet declined.
 import { describe, expect, it } from 'vitest'
+import { problemOf } from './wallet-notice.ts'
 import { reviveRelay, type WalletConnectProvider } from './walletconnect-bundle.ts'
 
 /** A relay client as WalletConnect's is after an outage: restartTransport opens nothing when nothing is subscribed. */
-function fakeProvider(opts: { topics: boolean; reachable: boolean }) {
+function fakeProvider(opts: { topics: boolean; reachable: boolean; online?: boolean }) {
   const calls: string[] = []
   const relayer = {
     connected: false,
     async restartTransport() {
       calls.push('restartTransport')
+      // WalletConnect's client checks navigator.onLine first (Relayer.confirmOnlineStateOrThrow).
+      if (opts.online === false) throw new Error('No internet connection detected. Please restart your network and try again.')
       if (opts.topics && opts.reachable) relayer.connected = true
     },
     async toEstablishConnection() {
@@ -28,7 +32,16 @@ describe('reviveRelay', () => {
 
   it('fails while the relay stays unreachable, so no proposal is made that would stay pending for good', async () => {
     const { provider } = fakeProvider({ topics: false, reachable: false })
-    await expect(reviveRelay(provider)).rejects.toThrow('unreachable')
+    const error = await reviveRelay(provider).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(Error)
+    expect((error as Error).message).toMatch('unreachable')
+    expect(problemOf(error)).toBe('offline')
+  })
+
+  it('fails as offline, not as a refusal, when the phone has no network (the client refuses at once)', async () => {
+    const { provider } = fakeProvider({ topics: true, reachable: false, online: false })
+    const error = await reviveRelay(provider).catch((e: unknown) => e)
+    expect(problemOf(error)).toBe('offline')
   })
 
   it('leaves an open socket alone and restarts a closed one that has a session to resubscribe', async () => {

@@ -71,9 +71,25 @@ export function proposeSession(provider: WalletConnectProvider, onUri: (uri: str
  */
 export async function reviveRelay(provider: WalletConnectProvider): Promise<void> {
   const relayer = provider.client.core.relayer
-  if (!relayer.connected) await relayer.restartTransport()
-  if (!relayer.connected) await (relayer as unknown as { toEstablishConnection: () => Promise<void> }).toEstablishConnection()
-  if (!relayer.connected) throw new Error('WalletConnect relay unreachable')
+  try {
+    if (!relayer.connected) await relayer.restartTransport()
+    if (!relayer.connected) await (relayer as unknown as { toEstablishConnection: () => Promise<void> }).toEstablishConnection()
+  } catch (error) {
+    // With no network the client refuses at once ("No internet connection detected"): that is offline too.
+    throw relayUnreachable(error)
+  }
+  if (!relayer.connected) throw relayUnreachable()
+}
+
+/**
+ * The relay cannot be reached. Named as the loader's WalletConnectOffline (not imported: this bundle is built on its
+ * own), so the connect screen tells the user they are offline (problemOf in wallet-notice.ts), not that the wallet
+ * declined.
+ */
+function relayUnreachable(cause?: unknown): Error {
+  const error = new Error('WalletConnect relay unreachable', { cause })
+  error.name = 'WalletConnectOffline'
+  return error
 }
 
 /** Whether the relay socket is up right now (a request cannot reach the wallet otherwise). */

@@ -2,8 +2,9 @@
 // order could not be valued), and a one-position account on any instrument gets a stop-out price that holds.
 import { expect, it } from 'vitest'
 import {
-  account, closePrice, dec, fee, isDollar, openPrice, profit, ratePairs, ratesFromQuotes, requiredMargin, stopOutPrice, tickSize, type Quote,
+  account, closePrice, dec, fee, isDollar, openPrice, profit, ratePairs, ratesFromQuotes, requiredMargin, tickSize, type Quote,
 } from '#contract/trading-math.ts'
+import { stopOutPrice } from '#contract/stop-out-price.ts'
 import { instruments } from '../catalogue.ts'
 import { equitySymbols } from './stop-out.ts'
 

@@ -8,7 +8,8 @@
 // Batches are processed one after another (a chain), so a tick never races the previous one.
 import type { FastifyInstance } from 'fastify'
 import { bookFigures } from '#contract/trading-account.ts'
-import { closePrice, dec, MissingRateError, profit, ratesFromQuotes, stopOutPrice } from '#contract/trading-math.ts'
+import { stopOutPrice } from '#contract/stop-out-price.ts'
+import { closePrice, dec, MissingRateError, profit, ratesFromQuotes } from '#contract/trading-math.ts'
 import type { Ticker } from '#contract/socket.ts'
 import { bookBalances } from '../../ledger/books.ts'
 import { closeByTrigger, fillLimit, stopOut } from '../../modules/orders/engine-actions.ts'

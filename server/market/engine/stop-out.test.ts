@@ -1,7 +1,8 @@
 // Stop-out: which positions close and in what order, margin-call detection, and an account's stop-out price living in
 // the trigger index on a scripted price path.
 import { describe, expect, it } from 'vitest'
-import { closePrice, dec, profit, ratesFromQuotes, requiredMargin, stopOutPrice, type MathInstrument } from '#contract/trading-math.ts'
+import { stopOutPrice } from '#contract/stop-out-price.ts'
+import { closePrice, dec, profit, ratesFromQuotes, requiredMargin, type MathInstrument } from '#contract/trading-math.ts'
 import { StopOutWatch, equitySymbols, marginStatus, planStopOut, stopOutTrigger } from './stop-out.ts'
 import { TriggerIndex } from './trigger-index.ts'
 

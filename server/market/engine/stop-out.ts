@@ -54,7 +54,7 @@ export const stopOutTriggerId = (accountId: string) => `stop_out:${accountId}`
 
 /**
  * The stop-out price of an account whose equity moves with one symbol only, as a trigger for the TriggerIndex: it
- * fires when the bid reaches `price` (stopOutPrice in trading-math) from the current `bid`'s side. Null without a
+ * fires when the bid reaches `price` (stopOutPrice in stop-out-price.ts) from the current `bid`'s side. Null without a
  * price (nothing to watch). The engine replaces it whenever the account's balance or positions change.
  * stopOutPrice answers the current bid only for an account already below the level: that trigger fires on the very
  * next tick whichever way the price moves (a short losing as the price rises must not wait for it to fall back).

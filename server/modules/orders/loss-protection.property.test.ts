@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { releaseOf, type BookHolding } from '#contract/trading-account.ts'
 import { dec, type Dec } from '#contract/trading-math.ts'
-import { settlementPlan, type CloseInput } from './orders.money.ts'
+import { settlementPlan, type CloseInput } from './orders.money-close.ts'
 import type { OrderRow } from './orders.table.ts'
 
 const ZERO = dec('0')

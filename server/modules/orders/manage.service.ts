@@ -1,7 +1,7 @@
 // Managing what a trader holds (docs/trading.md "Managing positions and orders"): a position's or a pending order's
 // TP and SL, a partial close, closing every position of a symbol or of the book. Each runs in one transaction under
 // the book lock (lockOwnOrders / lockBook), re-reads its rows under it, and changes nothing when it refuses; the
-// route's Idempotency-Key answers a replay with the first result. Money moves only through orders.money.ts
+// route's Idempotency-Key answers a replay with the first result. Money moves only through orders.money-*.ts
 // (settleCloses), so loss protection and the sub-ledger are the same as for every other close.
 import type { FastifyInstance } from 'fastify'
 import type { AuthUser } from '../../plugins/auth.ts'
@@ -23,7 +23,10 @@ import {
   requireRealQuote,
   withRates,
 } from './orders.checks.ts'
-import { bookState, holdingOf, openOrders, settleCancel, settleCloses, type CloseInput } from './orders.money.ts'
+import { bookState, holdingOf } from './orders.money.ts'
+import { settleCloses, type CloseInput } from './orders.money-close.ts'
+import { settleCancel } from './orders.money-limit.ts'
+import { openOrders } from './orders.money-open.ts'
 import { insertOrder, liveOrdersOfBookLocked, lockBook, lockOwnOrders, updateOrder } from './orders.repository.ts'
 import { announce, pricingOf } from './orders.service.ts'
 import type { OrderRow } from './orders.table.ts'

@@ -1,5 +1,5 @@
 // Contract and limit orders of the caller's current book (docs/trading.md, docs/trading-account.md): the checks, then one transaction per
-// event (orders.money.ts), then order_update and balance_update to the owner's tabs once it has committed.
+// event (orders.money.ts and its orders.money-*.ts), then order_update and balance_update to the owner's tabs once it has committed.
 import type { FastifyInstance } from 'fastify'
 import type { AuthUser } from '../../plugins/auth.ts'
 import type { CreateContractOrder, CreateLimitOrder, Order, OrderPage, OrderUpdate, TradeAccount } from '#contract/orders.ts'
@@ -27,18 +27,10 @@ import {
   requireRealQuote,
   withRates,
 } from './orders.checks.ts'
-import {
-  figuresOf,
-  openOrders,
-  settleCancel,
-  settleCloses,
-  stateOf,
-  type CloseInput,
-  type Closed,
-  type OpenInput,
-  type Opened,
-  type Pricing,
-} from './orders.money.ts'
+import { figuresOf, stateOf, type Pricing } from './orders.money.ts'
+import { settleCloses, type CloseInput, type Closed } from './orders.money-close.ts'
+import { settleCancel } from './orders.money-limit.ts'
+import { openOrders, type OpenInput, type Opened } from './orders.money-open.ts'
 import { bookKey, booksHeld, lockOwnOrders, openPositions, orderOf, orderPage, type OrderRef } from './orders.repository.ts'
 import type { OrderRow } from './orders.table.ts'
 import { plain, toOrder } from './orders.view.ts'
@@ -85,7 +77,7 @@ export async function announce(app: FastifyInstance, rows: OrderRow[], posted: P
   await Promise.all(posted ? [...pushes, pushBalanceUpdates(app, posted)] : pushes)
 }
 
-// Opens arriving together go in one transaction (orders.money.ts openOrders): a batch of one goes at once, and while
+// Opens arriving together go in one transaction (orders.money-open.ts openOrders): a batch of one goes at once, and while
 // one is in flight the next gathers, so under load the round trips per open fall. A batch that fails as a whole
 // (the database gone, retries used up) is tried again an open at a time.
 // Batches of opens and of closes go one at a time while they flow: every open's fee goes to its user's shard of the

@@ -1,4 +1,4 @@
-// Deferred P/L settlements (orders.money.ts settlementJournal, 0014_orders_fast.sql). A user's close now settles its
+// Deferred P/L settlements (orders.money-close.ts settlementJournal, 0014_orders_fast.sql). A user's close now settles its
 // P/L in its own transaction, but earlier versions committed it without touching the house trading_counterparty row
 // and posted pl:<no> afterwards, marking the row settlement_pending until then. A settlement such a version lost to a
 // crash is found by its mark and posted by the sweep, once (the journal key is unique; a repeat replays).
@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { and, eq, inArray, lte } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { postJournal, type JournalInput, type Posted } from '../../ledger/post.ts'
-import { settlementJournal } from './orders.money.ts'
+import { settlementJournal } from './orders.money-close.ts'
 import { orders } from './orders.table.ts'
 
 const SWEEP_EVERY_MS = 60_000

@@ -1,4 +1,5 @@
-// The three journals of a withdrawal, each in the transaction that changes the row's state (withdrawals.service.ts):
+// The three journals of a withdrawal, each in the transaction that changes the row's state (withdrawals.service.ts,
+// withdrawals.ops.ts):
 // - request: available -> locked, the whole amount, keyed by the caller's derived Idempotency-Key;
 // - paid: locked -> the platform's withdrawals_clearing (what left on chain) and fees (the fee), withdrawal-paid:<id>;
 // - rejected: locked -> available, withdrawal-rejected:<id>.

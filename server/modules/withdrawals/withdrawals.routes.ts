@@ -4,15 +4,8 @@ import { withdrawalsApi } from '#contract/withdrawals.ts'
 import { route } from '../../route.ts'
 import { opsRoute } from '../ops/ops-route.ts'
 import { registerWithdrawalTestHooks } from './test-hooks.routes.ts'
-import {
-  approveWithdrawal,
-  myWithdrawal,
-  myWithdrawals,
-  opsWithdrawalPage,
-  rejectWithdrawal,
-  submitWithdrawal,
-  withdrawInfo,
-} from './withdrawals.service.ts'
+import { approveWithdrawal, opsWithdrawalPage, rejectWithdrawal } from './withdrawals.ops.ts'
+import { myWithdrawal, myWithdrawals, submitWithdrawal, withdrawInfo } from './withdrawals.service.ts'
 
 export function registerWithdrawalRoutes(app: FastifyInstance) {
   registerWithdrawalTestHooks(app)

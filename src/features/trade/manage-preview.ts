@@ -5,7 +5,8 @@ import type { Decimal } from 'decimal.js'
 import type { Order, TradeAccount } from '#contract/orders.ts'
 import { splitMargin } from '#contract/position-split.ts'
 import { bookFigures, type BookFigures, type BookInput } from '#contract/trading-account.ts'
-import { closePrice, dec, MissingRateError, profit, ratesFromQuotes, requiredMargin, stopOutPrice, stopsValid, type OpenPosition } from '#contract/trading-math.ts'
+import { stopOutPrice, type OpenPosition } from '#contract/stop-out-price.ts'
+import { closePrice, dec, MissingRateError, profit, ratesFromQuotes, requiredMargin, stopsValid } from '#contract/trading-math.ts'
 import { liveBook, liveProfit, type Market } from './preview.ts'
 
 export type ManagePreview = {

@@ -6,10 +6,8 @@ import type { Instrument } from '#contract/markets.ts'
 import type { Order, Side, TradeAccount } from '#contract/orders.ts'
 import type { Ticker } from '#contract/socket.ts'
 import { afterOpen, bookFigures, canPay, type BookFigures, type BookInput } from '#contract/trading-account.ts'
-import {
-  MissingRateError, closePrice, dec, fee, openPrice, profit, ratesFromQuotes, requiredMargin, stopOutPrice, stopsValid,
-  type OpenPosition, type Rates,
-} from '#contract/trading-math.ts'
+import { stopOutPrice, type OpenPosition } from '#contract/stop-out-price.ts'
+import { MissingRateError, closePrice, dec, fee, openPrice, profit, ratesFromQuotes, requiredMargin, stopsValid, type Rates } from '#contract/trading-math.ts'
 
 export type TicketForm = {
   side: Side

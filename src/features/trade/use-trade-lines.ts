@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
-import { stopOutPrice } from '#contract/trading-math.ts'
+import { stopOutPrice } from '#contract/stop-out-price.ts'
 import { useSession } from '../../lib/session.ts'
 import { orderQueries } from './api.ts'
 import type { Market } from './preview.ts'
