@@ -9,14 +9,14 @@ import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Deposit, DepositPage, GasPrice } from '#contract/deposits.ts'
+import type { Deposit, GasPrice } from '#contract/deposits.ts'
 import type { SendingAddressChallenge } from '#contract/sending-addresses.ts'
 import { chainKit, startLocalNode, type ChainKit, type LocalNode } from '../../test/chain/node.ts'
 import { call, newWallet, signIn } from '../../test/helpers.ts'
 import { signInOperator } from '../ops/test-operators.ts'
 import { checkClaimOnChain } from './deposits.claims.ts'
 import { networkOf } from './funds.service.ts'
-import { followingApp, HOUSE, liveAvailable, openNetwork, uploadScreenshot, until } from './test-funds.ts'
+import { creditedJournals as creditsOf, depositsOf as depositsOfUser, followingApp, HOUSE, liveAvailable, openNetwork, until, uploadScreenshot } from './test-funds.ts'
 
 const CONFIRMATIONS = 3
 let node: LocalNode
@@ -43,13 +43,8 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-const depositsOf = async (userToken: string) => ((await call(app, 'GET', '/api/getMyDeposits', { token: userToken })).body.data as DepositPage).list
-const creditedJournals = async (txHash: string) => {
-  const { rows } = (await app.db.execute(sql`SELECT count(*)::int AS n FROM journals WHERE idempotency_key LIKE ${`deposit:ERC20:${txHash}:%`}`)) as unknown as {
-    rows: { n: number }[]
-  }
-  return rows[0]!.n
-}
+const depositsOf = (userToken: string) => depositsOfUser(app, userToken)
+const creditedJournals = (txHash: string) => creditsOf(app, txHash)
 
 describe('a deposit from the user\'s own signed-in wallet', () => {
   it('shows pending with its confirmations, then is credited once, and stays credited once as blocks go on', async () => {

@@ -2,49 +2,31 @@
 // deposits.chain.test.ts): the claim of the transfer's proven sender wins over a stranger's who pasted its public hash
 // first, and one an operator already credited to the stranger leaves the sender's claim to an operator. The same
 // rules without a node, racing, on PGlite and PostgreSQL: deposits.claim-record.test.ts.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Deposit, DepositPage } from '#contract/deposits.ts'
+import type { Deposit } from '#contract/deposits.ts'
 import type { SendingAddressChallenge } from '#contract/sending-addresses.ts'
-import { chainKit, startLocalNode, type ChainKit, type LocalNode } from '../../test/chain/node.ts'
+import type { ChainKit } from '../../test/chain/node.ts'
 import { call, newWallet, signIn } from '../../test/helpers.ts'
 import { signInOperator } from '../ops/test-operators.ts'
-import { followingApp, HOUSE, liveAvailable, openNetwork, uploadScreenshot } from './test-funds.ts'
+import { type ChainSuite, creditedJournals as creditsOf, depositsOf as depositsOfUser, HOUSE, liveAvailable, startChainSuite, stopChainSuite, uploadScreenshot } from './test-funds.ts'
 
 const CONFIRMATIONS = 3
-let node: LocalNode
+let suite: ChainSuite
 let kit: ChainKit
 let token: Address
-let dir: string
 let app: FastifyInstance
 
 beforeAll(async () => {
-  node = await startLocalNode(8548)
-  kit = chainKit(node.url)
-  token = await kit.deployToken()
-  dir = mkdtempSync(join(tmpdir(), 'keelson-claimed-twice-'))
-  app = await followingApp(join(dir, 'pglite'), node.url)
-  await openNetwork(app, 'USDT', { token, confirmations: CONFIRMATIONS, min: '1' })
+  suite = await startChainSuite(8548, 'claimed-twice', CONFIRMATIONS)
+  ;({ kit, token, app } = suite)
 }, 120_000)
 
-afterAll(async () => {
-  await app?.close()
-  await node?.stop()
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => stopChainSuite(suite))
 
-const depositsOf = async (userToken: string) => ((await call(app, 'GET', '/api/getMyDeposits', { token: userToken })).body.data as DepositPage).list
-const creditedJournals = async (txHash: string) => {
-  const { rows } = (await app.db.execute(sql`SELECT count(*)::int AS n FROM journals WHERE idempotency_key LIKE ${`deposit:ERC20:${txHash}:%`}`)) as unknown as {
-    rows: { n: number }[]
-  }
-  return rows[0]!.n
-}
+const depositsOf = (userToken: string) => depositsOfUser(app, userToken)
+const creditedJournals = (txHash: string) => creditsOf(app, txHash)
 const claim = async (userToken: string, body: Record<string, unknown>) =>
   call(app, 'POST', '/api/createRechargePlat', { token: userToken, body, headers: { 'idempotency-key': `k-${Math.random()}` } })
 

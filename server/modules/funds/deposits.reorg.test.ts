@@ -1,43 +1,28 @@
 // Deposits through a chain reorganisation, on a local Hardhat node: its snapshot and revert make the fork. A transfer
 // re-mined in another block (at another place in the block) is credited exactly once; a transfer the new branch
 // dropped is never credited, and waits for an operator.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { keccak256, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DepositPage } from '#contract/deposits.ts'
-import { chainKit, startLocalNode, type ChainKit, type LocalNode } from '../../test/chain/node.ts'
-import { call, newWallet, signIn } from '../../test/helpers.ts'
-import { followingApp, HOUSE, liveAvailable, openNetwork, until } from './test-funds.ts'
+import type { ChainKit } from '../../test/chain/node.ts'
+import { newWallet, signIn } from '../../test/helpers.ts'
+import { type ChainSuite, creditedJournals, depositsOf as depositsOfUser, HOUSE, liveAvailable, startChainSuite, stopChainSuite, until } from './test-funds.ts'
 
 const CONFIRMATIONS = 3
-let node: LocalNode
+let suite: ChainSuite
 let kit: ChainKit
 let token: Address
-let dir: string
 let app: FastifyInstance
 
 beforeAll(async () => {
-  node = await startLocalNode(8546)
-  kit = chainKit(node.url)
-  token = await kit.deployToken()
-  dir = mkdtempSync(join(tmpdir(), 'keelson-reorg-'))
-  app = await followingApp(join(dir, 'pglite'), node.url)
-  await openNetwork(app, 'USDT', { token, confirmations: CONFIRMATIONS, min: '1' })
+  suite = await startChainSuite(8546, 'reorg', CONFIRMATIONS)
+  ;({ kit, token, app } = suite)
 }, 120_000)
 
-afterAll(async () => {
-  await app?.close()
-  await node?.stop()
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => stopChainSuite(suite))
 
-const depositsOf = async (userToken: string) => ((await call(app, 'GET', '/api/getMyDeposits', { token: userToken })).body.data as DepositPage).list
-const journalsOf = async (txHash: string) =>
-  ((await app.db.execute(sql`SELECT count(*)::int AS n FROM journals WHERE idempotency_key LIKE ${`deposit:ERC20:${txHash}:%`}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n
+const depositsOf = (userToken: string) => depositsOfUser(app, userToken)
+const journalsOf = (txHash: string) => creditedJournals(app, txHash)
 
 describe('a chain reorganisation', () => {
   it('credits a transfer re-mined in a later block, at another place in it, exactly once, after setting it aside while it was gone', async () => {

@@ -1,8 +1,14 @@
 // Shared by the funds tests: open deposits on a network (as an operator would), upload a claim's screenshot, read a
 // user's live balance through the API.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import type { Address } from 'viem'
+import type { DepositPage } from '#contract/deposits.ts'
 import { buildApp } from '../../app.ts'
+import { chainKit, startLocalNode, type ChainKit, type LocalNode } from '../../test/chain/node.ts'
 import { call, testOptions } from '../../test/helpers.ts'
 import { multipartBody, plainPng } from '../uploads/test-files.ts'
 import { fundsNetworks } from './funds.table.ts'
@@ -79,3 +85,34 @@ export async function until<T>(what: string, read: () => Promise<T>, ok: (value:
 /** A deposits suite's app: PGlite in its own directory, following a local node from block 0, polling every 100 ms. */
 export const followingApp = (pgliteDir: string, ethRpcUrl: string) =>
   buildApp(testOptions({ databaseUrl: undefined, redisUrl: undefined, pgliteDir, ethRpcUrl, chainPollMs: 100, chainStartBlock: 0 }))
+
+/** A local node with the TestUSD token, and an app following it with USDT deposits open: one per chain test file. */
+export type ChainSuite = { node: LocalNode; kit: ChainKit; token: Address; app: FastifyInstance; dir: string }
+
+/** Each chain test file has a port of its own (Hardhat nodes of parallel files must not meet). */
+export async function startChainSuite(port: number, name: string, confirmations: number): Promise<ChainSuite> {
+  const node = await startLocalNode(port)
+  const kit = chainKit(node.url)
+  const token = await kit.deployToken()
+  const dir = mkdtempSync(join(tmpdir(), `keelson-${name}-`))
+  const app = await followingApp(join(dir, 'pglite'), node.url)
+  await openNetwork(app, 'USDT', { token, confirmations, min: '1' })
+  return { node, kit, token, app, dir }
+}
+
+export async function stopChainSuite(suite: ChainSuite | undefined) {
+  await suite?.app.close()
+  await suite?.node.stop()
+  if (suite) rmSync(suite.dir, { recursive: true, force: true })
+}
+
+export const depositsOf = async (app: FastifyInstance, userToken: string) =>
+  ((await call(app, 'GET', '/api/getMyDeposits', { token: userToken })).body.data as DepositPage).list
+
+/** Journals that credited a transfer (any log index of it): 1 once credited, never 2. */
+export async function creditedJournals(app: FastifyInstance, txHash: string): Promise<number> {
+  const { rows } = (await app.db.execute(sql`SELECT count(*)::int AS n FROM journals WHERE idempotency_key LIKE ${`deposit:ERC20:${txHash}:%`}`)) as unknown as {
+    rows: { n: number }[]
+  }
+  return rows[0]!.n
+}
