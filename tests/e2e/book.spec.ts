@@ -1,8 +1,9 @@
 // Demo or Live is said wherever one trades: the ticket's and the review's header, the confirm button's sentence,
 // the trading account over positions and Orders. Switching to Live is confirmed; an empty live book offers Deposit.
+import { randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { installWallet } from './fixtures/wallet.ts'
-import { signInFresh } from './fixtures/app.ts'
+import { signInFresh, token } from './fixtures/app.ts'
 
 const SYMBOL = 'BTCUSDT'
 
@@ -60,4 +61,30 @@ test('switching to Live asks first; the empty live book offers Deposit, and the 
   await expect(page.getByTestId('trade-book')).toHaveText('Live')
   await page.getByTestId('trade-empty-live').getByRole('link', { name: 'Deposit' }).click()
   await expect(page).toHaveURL(/\/profile\/deposit$/)
+})
+
+test('after switching to Live, the orders screen shows the live book at once, not the demo positions kept in memory', async ({ page }) => {
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  const headers = { authorization: `Bearer ${await token(page)}`, 'idempotency-key': randomUUID() }
+  const opened = await page.request.post('/api/createContractOrder', { headers, data: { symbol: SYMBOL, side: 'buy', lots: '0.01', leverage: 10 } })
+  expect(opened.status()).toBe(200)
+  await page.goto('/profile/orders')
+  await expect(page.getByTestId('trade-book')).toHaveText('Demo')
+  await expect(page.getByTestId('position')).toHaveCount(1)
+
+  // Within the app (no reload), to the balance, switch to Live, and back.
+  await page.evaluate(() => {
+    history.pushState(history.state, '', '/profile/balance')
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
+  })
+  const panel = page.getByTestId('balance-panel')
+  await panel.getByRole('radio', { name: 'Live', exact: true }).click()
+  await page.getByTestId('switch-live-confirm').click()
+  await expect(panel.getByTestId('book-badge')).toHaveText('Live')
+  await page.goBack()
+  await expect(page).toHaveURL(/\/profile\/orders$/)
+  await expect(page.getByTestId('trade-book')).toHaveText('Live')
+  await expect(page.getByTestId('trade-empty-live')).toBeVisible()
+  await expect(page.getByTestId('position')).toHaveCount(0)
 })

@@ -17,14 +17,14 @@ export const balanceQueries = {
     }),
 }
 
-/** A book switch or a reset changes the balance, the account's active book and the record's rows. */
+/**
+ * After a book switch or a demo reset everything of the user's is read again: the balance and the record, and the
+ * trading account, positions and orders, which are of one book (the orders screen showed the old book's positions
+ * under its badge for up to a minute when only the balance was refreshed).
+ */
 function useRefreshMoney() {
   const queryClient = useQueryClient()
-  return () => {
-    const { userId } = getSession()
-    const keys = [userKeys.balance(userId), userKeys.account(userId), userKeys.records(userId)]
-    return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
-  }
+  return () => queryClient.invalidateQueries({ queryKey: userKeys.of(getSession().userId) })
 }
 
 export function useSwitchBook() {
