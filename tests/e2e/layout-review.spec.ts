@@ -154,7 +154,7 @@ test.describe('desktop', () => {
   test('at 1440 the way to the live book on Withdraw is sized to its label, not the card', async ({ page }) => {
     await signInFresh(page, await installWallet(page))
     await page.goto('/profile/withdraw')
-    const button = page.getByTestId('withdraw-to-live')
+    const button = page.getByRole('link', { name: 'Switch to the live account' })
     await expect(button).toBeVisible()
     const width = (await button.boundingBox())!.width
     const card = (await page.getByTestId('withdraw-demo').locator('..').boundingBox())!.width
