@@ -115,6 +115,39 @@ test.describe('phone', () => {
     expect(over).toEqual([])
   })
 
+  test('the trade ticket at 320 and 428, in English and German: the slippage unit switch level with or under its field, no label cut', async ({ page }) => {
+    await signInFresh(page, await installWallet(page))
+    for (const code of ['en_US', 'de_DE'])
+      for (const width of [320, 428]) {
+        await page.setViewportSize({ width, height: 900 })
+        await setLanguage(page, code)
+        await page.goto('/detail?symbol=BTCUSDT')
+        await page.getByTestId('trade-buy').click()
+        const ticket = page.locator('dialog[open]')
+        await expect(ticket.getByTestId('ticket-margin')).toBeVisible()
+        const found = await ticket.evaluate((dialog) => {
+          const out: string[] = []
+          const box = dialog.getBoundingClientRect()
+          for (const el of dialog.querySelectorAll<HTMLElement>('button, [role=radio], input, select')) {
+            const r = el.getBoundingClientRect()
+            const range = document.createRange()
+            range.selectNodeContents(el)
+            const ink = range.getBoundingClientRect()
+            const name = el.textContent?.trim() || el.getAttribute('aria-label') || el.tagName
+            if (r.right > box.right + 0.5 || r.left < box.left - 0.5) out.push(`${name} runs out of the ticket`)
+            if (el.scrollWidth > el.clientWidth + 1 || (ink.width > 0 && ink.right > r.right + 0.5)) out.push(`${name} is cut`)
+          }
+          // The switch starts level with the slippage input (beside it) or just below the field, never halfway down its hint.
+          const input = dialog.querySelector('[data-testid=ticket-slippage]')!.getBoundingClientRect()
+          const unit = dialog.querySelector('.ticket-slippage .segmented')!.getBoundingClientRect()
+          if (unit.left >= input.right && Math.abs(unit.top - input.top) > 4) out.push('the unit switch beside the input is not level with it')
+          if (unit.top >= input.bottom && unit.top - input.bottom > 120) out.push('the unit switch is far below its field')
+          return out
+        })
+        expect(found, `${code} ${width}`).toEqual([])
+      }
+  })
+
   test('Deposit, Withdraw and the record say which book they are about', async ({ page }) => {
     await signInFresh(page, await installWallet(page))
     await page.goto('/profile/deposit')
