@@ -1,5 +1,6 @@
 // npm run screenshots [-- --build] [--dist DIR] [--out DIR] [--widths 428,320] [--langs en_US,de_DE] [--schemes light,dark]
-// [--screens home,instrument] [--fold] (--fold: the viewport only, what shows before any scrolling)
+// [--screens home,instrument] [--fold] (--fold: the viewport only, what shows before any scrolling; --screens ticket:
+// the trade ticket, its review and its confirmation, in that order)
 // Starts the real server on a free port with a fresh PGlite folder (as tests/e2e/serve.ts does), signs in with the
 // e2e test wallet (a viem account behind an EIP-6963 provider) and writes PNGs of the main screens, so a reviewer can
 // look at the app in light and dark without signing in by hand. Builds only with --build or when DIST is missing.
@@ -55,6 +56,25 @@ const SCREENS: [string, string, boolean][] = [
   ['pass-login', '/pass/login', false],
   ['account-signed-out', '/profile', false],
   ['not-found', '/no-such-page', true],
+]
+
+// The trade ticket (signed in, BTCUSDT): open, its review (the confirm step after Review) and what shows once the
+// order is confirmed; one after the other on the same page, so each step starts where the last one left off.
+const TICKET: [string, (page: Page) => Promise<void>][] = [
+  ['ticket', async (page) => {
+    await page.goto('/detail?symbol=BTCUSDT')
+    await page.getByTestId('trade-buy').click()
+    await page.getByTestId('ticket-margin').waitFor()
+  }],
+  ['ticket-review', async (page) => {
+    await page.getByTestId('ticket-slippage').fill('5000') // wide enough that the price moving never re-quotes
+    await page.getByTestId('ticket-review').click()
+    await page.getByTestId('ticket-confirm-button').waitFor()
+  }],
+  ['ticket-confirmed', async (page) => {
+    await page.getByTestId('ticket-confirm-button').click()
+    await page.getByTestId('ticket-confirm-button').waitFor({ state: 'detached' }).catch(() => {})
+  }],
 ]
 
 function freePort(): Promise<number> {
@@ -117,6 +137,12 @@ try {
         for (const [name, path, needsSession] of SCREENS.filter(([name]) => !ONLY.length || ONLY.includes(name))) {
           const tag = [name, width, scheme, LANGS.length > 1 ? lang.bcp47 : ''].filter(Boolean).join('-')
           await shoot(needsSession ? signedIn : signedOut, path, `${OUT}/${tag}.png`)
+        }
+        for (const [name, step] of TICKET.filter(([name]) => !ONLY.length || ONLY.includes(name) || ONLY.includes('ticket'))) {
+          await step(signedIn)
+          await signedIn.waitForTimeout(400) // the sheet's motion
+          const tag = [name, width, scheme, LANGS.length > 1 ? lang.bcp47 : ''].filter(Boolean).join('-')
+          await signedIn.screenshot({ path: `${OUT}/${tag}.png`, fullPage: FULL_PAGE })
         }
         await signedIn.context().close()
         await signedOut.context().close()

@@ -25,7 +25,7 @@ function ChangePasswordPage() {
           title={<Trans>Sign in to change your password.</Trans>}
           action={
             <Link to="/pass/$type" params={{ type: 'login' }} className={buttonClass('primary', 'lg', true)}>
-              <Trans>Sign in with e-mail</Trans>
+              <Trans>Sign in with e‑mail</Trans>
             </Link>
           }
         />

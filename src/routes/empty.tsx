@@ -19,7 +19,7 @@ function EmptyPage() {
         }
       />
       <Link to="/pass/$type" params={{ type: 'login' }} className={buttonClass('secondary', 'lg', true)}>
-        <Trans>Sign in with e-mail</Trans>
+        <Trans>Sign in with e‑mail</Trans>
       </Link>
     </main>
   )

@@ -49,7 +49,7 @@ function PassPage() {
           <p>
             <Trans>Already registered?</Trans>{' '}
             <Link to="/pass/$type" params={{ type: 'login' }} className={buttonClass('ghost')}>
-              <Trans>Sign in with e-mail</Trans>
+              <Trans>Sign in with e‑mail</Trans>
             </Link>
           </p>
         </>
@@ -66,7 +66,7 @@ function PassPage() {
       ) : (
         <>
           <h1>
-            <Trans>Sign in with e-mail</Trans>
+            <Trans>Sign in with e‑mail</Trans>
           </h1>
           {reset && (
             <p role="status" className="badge live">

@@ -64,5 +64,5 @@ test('every signed-out screen has a language switch', async ({ page }) => {
   await page.getByTestId('language-button').click()
   await page.getByTestId('language-de_DE').click()
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE')
-  await expect(page.getByRole('heading', { name: translated('de-DE', 'Sign in with e-mail') })).toBeVisible()
+  await expect(page.getByRole('heading', { name: translated('de-DE', 'Sign in with e\u2011mail') })).toBeVisible()
 })

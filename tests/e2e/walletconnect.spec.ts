@@ -63,7 +63,7 @@ test('without a project id, a phone with no wallet opens this page in a wallet a
   const links = page.getByTestId('wallet-browser-apps')
   for (const name of ['MetaMask', 'Trust Wallet', 'Coinbase Wallet']) await expect(links.getByRole('link', { name: `Open ${name}` })).toBeVisible()
   await expect(page.getByTestId('wallet-apps')).toHaveCount(0)
-  await expect(page.getByRole('link', { name: 'Sign in with e-mail' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Sign in with e\u2011mail' })).toBeVisible()
   // The wallet app's own browser gets this very page, where its injected wallet is offered directly.
   await links.getByRole('link', { name: 'Open MetaMask' }).click()
   await expect.poll(() => opened.length).toBe(1)
@@ -83,7 +83,7 @@ test('a phone with no wallet picks a wallet app, approves and signs there, lands
     .poll(() => apps.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)))
     .toBe(true)
   await expect(page.getByRole('button', { name: 'More wallet apps' })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Sign in with e-mail' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Sign in with e\u2011mail' })).toBeVisible()
 
   await apps.getByRole('button', { name: 'MetaMask' }).click()
   const uri = await pairingUri(opened)
@@ -140,7 +140,7 @@ test('the relay going away mid-session says so within 8 s, with e-mail sign-in a
   const lost = Date.now()
   await page.getByTestId('walletconnect-offline').waitFor({ timeout: 8_000 })
   expect(Date.now() - lost).toBeLessThan(8_000)
-  await expect(page.getByRole('link', { name: 'Sign in with e-mail' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Sign in with e\u2011mail' })).toBeVisible()
   expect(await token(page)).toBeNull()
 
   // The network comes back: the user opens the wallet app again and taps retry here, with no reload.
@@ -165,7 +165,7 @@ test('with no network a wallet app says so within 8 s instead of waiting, with e
   // waitFor watches every frame (an expect polls up to a second apart), so the time measured is the user's.
   await page.getByTestId('walletconnect-offline').waitFor({ timeout: 8_000 })
   expect(Date.now() - tapped).toBeLessThan(8_000)
-  await expect(page.getByRole('link', { name: 'Sign in with e-mail' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Sign in with e\u2011mail' })).toBeVisible()
   // The list is still there to try again; nothing was opened.
   await expect(page.getByTestId('wallet-apps').getByRole('button', { name: 'MetaMask' })).toBeEnabled()
   expect(opened).toEqual([])
@@ -262,7 +262,7 @@ test("offline, 'More wallet apps' says so within 8 s, opens nothing that spins, 
   // No catalogue (nor anything of it) covers the screen, and e-mail sign-in is there and works.
   expect(await page.locator('w3m-modal').count()).toBe(0)
   await expect(page.getByRole('button', { name: 'More wallet apps' })).toBeEnabled()
-  const email = page.getByRole('link', { name: 'Sign in with e-mail' })
+  const email = page.getByRole('link', { name: 'Sign in with e\u2011mail' })
   await expect(email).toBeVisible()
   await page.context().setOffline(false)
   await email.click()

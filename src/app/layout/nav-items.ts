@@ -2,14 +2,14 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 
 // `tab` is the bottom tab bar's label: its own message (context "tab") so translators can give a short form;
-// the bar allows two lines of about 8 characters at 320 px wide.
+// the bar allows two lines of about 8 characters at 320 px wide, though one line is better (Smart Trading's is "Smart").
 export type NavItem = { to: string; params?: Record<string, string>; label: MessageDescriptor; tab: MessageDescriptor; icon: string }
 
 /** The six tabs of the product, in order. */
 export const TABS: NavItem[] = [
   { to: '/', label: msg`Home`, tab: msg({ message: 'Home', context: 'tab', comment: 'Bottom tab label: two short lines at most' }), icon: 'M3 10.5 12 3l9 7.5V21h-6v-6H9v6H3z' },
   { to: '/trades', label: msg`Market`, tab: msg({ message: 'Market', context: 'tab', comment: 'Bottom tab label: two short lines at most' }), icon: 'M4 19h16M6 16V9m4 7V5m4 11v-5m4 5V7' },
-  { to: '/smart', label: msg`Smart Trading`, tab: msg({ message: 'Smart Trading', context: 'tab', comment: 'Bottom tab label: two short lines at most' }), icon: 'M4 17l5-5 4 4 7-8M15 8h5v5' },
+  { to: '/smart', label: msg`Smart Trading`, tab: msg({ message: 'Smart', context: 'tab', comment: 'Bottom tab label of Smart Trading: one short line (about 8 characters), it must not wrap at 320 px' }), icon: 'M4 17l5-5 4 4 7-8M15 8h5v5' },
   { to: '/loan', label: msg`Loan`, tab: msg({ message: 'Loan', context: 'tab', comment: 'Bottom tab label: two short lines at most' }), icon: 'M4 7h16v10H4zM4 11h16M8 15h3' },
   { to: '/nfts', label: msg`NFTs`, tab: msg({ message: 'NFTs', context: 'tab', comment: 'Bottom tab label: two short lines at most' }), icon: 'M12 3l8 4.5v9L12 21l-8-4.5v-9zM12 12l8-4.5M12 12v9M12 12 4 7.5' },
   { to: '/profile/{-$type}', label: msg`Account`, tab: msg({ message: 'Account', context: 'tab', comment: 'Bottom tab label: two short lines at most' }), icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-8 9a8 8 0 0 1 16 0' },

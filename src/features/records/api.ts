@@ -22,6 +22,13 @@ export const recordQueries = {
       getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
       staleTime: STALE.minute,
     }),
+  /** The active book, whose events the record lists (for its badge): the balance screen's query, one cache entry. */
+  balance: (userId: UserId) =>
+    queryOptions({
+      queryKey: [...userKeys.balance(userId), 'current'],
+      queryFn: asUser(userId, () => api(accountApi.getBalance)),
+      staleTime: STALE.minute,
+    }),
   /** The kinds the record of the current book holds, for the filter: it offers no kind that would find nothing. */
   kinds: (userId: UserId) =>
     queryOptions({

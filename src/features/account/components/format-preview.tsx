@@ -13,7 +13,7 @@ export function FormatPreview() {
   const f = useFormat()
   return (
     <Card title={<Trans>Numbers and dates</Trans>}>
-      <dl className="facts" data-testid="format-preview">
+      <dl className="facts format-facts" data-testid="format-preview">
         <dt>
           <Trans>Amount</Trans>
         </dt>

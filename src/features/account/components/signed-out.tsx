@@ -18,7 +18,7 @@ export function SignedOut() {
               <Trans>Connect wallet</Trans>
             </Link>
             <Link to="/pass/$type" params={{ type: 'login' }} className={buttonClass('secondary', 'lg', true)}>
-              <Trans>Sign in with e-mail</Trans>
+              <Trans>Sign in with e‑mail</Trans>
             </Link>
           </>
         }

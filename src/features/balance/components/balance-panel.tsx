@@ -1,6 +1,6 @@
 // /profile/balance: the active book (Demo/Live switch), its total in USDT, each currency's available / in use
 // (margin) / locked, and on the demo book a reset. Loading, error and offline each have their own look.
-import { useState } from 'react'
+import { useState, type CSSProperties } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AccountType } from '#contract/auth.ts'
@@ -11,6 +11,7 @@ import { Amount } from '../../../components/ui/amount.tsx'
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { StaleNote } from '../../../components/ui/stale-note.tsx'
+import { useFormat } from '../../../lib/format.ts'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { useSession } from '../../../lib/session.ts'
 import { balanceQueries, useSwitchBook } from '../api.ts'
@@ -21,6 +22,7 @@ import '../balance.css'
 
 export function BalancePanel() {
   const { t } = useLingui()
+  const f = useFormat()
   const isOnline = useIsOnline()
   const userId = useSession((s) => s.userId)
   const { data, error, isPending, refetch, dataUpdatedAt } = useQuery(balanceQueries.current(userId))
@@ -51,7 +53,7 @@ export function BalancePanel() {
         <p className="balance-total-label muted">
           <Trans>Total</Trans>
         </p>
-        <p className="balance-total">
+        <p className="balance-total fit-figure" style={{ '--chars': f.amount(data.totalUsdt).length + 5 } as CSSProperties}>
           <Amount value={data.totalUsdt} currency="USDT" testId="balance-total" />
         </p>
         {data.book === 'demo' && (

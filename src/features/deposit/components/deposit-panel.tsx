@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { NetworkChoice } from '#contract/deposits.ts'
 import type { FundsNetwork } from '#contract/funds.ts'
+import { BookLabel } from '../../../components/ui/book-badge.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { CopyButton } from '../../../components/ui/copy-button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
@@ -26,6 +27,15 @@ import '../deposit.css'
 
 export type Offer = FundsNetwork & { scale: number }
 
+/** Deposits always arrive in the live book, whichever book is active: the badge says where the money goes. */
+function LiveBook() {
+  return (
+    <div className="panel-book">
+      <BookLabel book="live" testId="deposit-book" />
+    </div>
+  )
+}
+
 export function DepositPanel() {
   const { t } = useLingui()
   const networks = useQuery(depositQueries.networks())
@@ -36,6 +46,7 @@ export function DepositPanel() {
   if (offers.length === 0) {
     return (
       <div className="deposit-panel" data-testid="deposit-panel">
+        <LiveBook />
         <Card>
           <EmptyState title={<Trans>Deposits are not open yet</Trans>} body={<Trans>When a currency opens for deposits, its address appears here.</Trans>} />
         </Card>
@@ -50,6 +61,7 @@ export function DepositPanel() {
   const offer = ofCurrency.find((o) => o.network === choice?.network) ?? ofCurrency[0]!
   return (
     <div className="deposit-panel" data-testid="deposit-panel">
+      <LiveBook />
       <Card>
         <div className="deposit-choice">
           <Segmented

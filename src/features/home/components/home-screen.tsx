@@ -55,7 +55,7 @@ export function HomeScreen({ portfolio, summary, prices, partners }: Props) {
           </Link>
           <Link to="/pass/$type" params={{ type: 'login' }} className={buttonClass('secondary', 'lg', true)}>
             <IconMail size={22} />
-            <Trans>Sign in with e-mail</Trans>
+            <Trans>Sign in with e‑mail</Trans>
           </Link>
         </div>
       </section>

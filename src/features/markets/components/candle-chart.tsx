@@ -20,6 +20,7 @@ import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { catalogueQueries } from '../catalogue-api.ts'
 import { nextCandle, INTERVAL_MS } from '../candles.ts'
 import { ChartLegend } from './chart-legend.tsx'
+import { edgeSafeTickMarks, refreshEdgeLabels } from './edge-labels.ts'
 import { useFullScreen } from './use-full-screen.ts'
 import { formatAmount, useFormat } from '../../../lib/format.ts'
 
@@ -93,13 +94,16 @@ export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; 
 
   useEffect(() => {
     if (!lib || !box.current) return
+    let made: import('lightweight-charts').IChartApi | null = null
     const api = lib.createChart(box.current, {
       autoSize: true,
       layout: { background: { type: lib.ColorType.Solid, color: 'transparent' }, textColor: cssVar('--text-muted'), fontSize: 12, attributionLogo: false },
       grid: { vertLines: { color: cssVar('--border') }, horzLines: { color: cssVar('--border') } },
-      timeScale: { timeVisible: true, secondsVisible: false, borderColor: cssVar('--border') },
+      timeScale: { timeVisible: true, secondsVisible: false, borderColor: cssVar('--border'), tickMarkFormatter: edgeSafeTickMarks(() => made) },
       rightPriceScale: { borderColor: cssVar('--border') },
     })
+    made = api
+    refreshEdgeLabels(api)
     const up = cssVar('--up')
     const down = cssVar('--down')
     const series = api.addSeries(lib.CandlestickSeries, {

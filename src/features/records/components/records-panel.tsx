@@ -1,8 +1,9 @@
 // /profile/records: every business event of the active book, told in one sentence, newest first, filtered by kind and dates,
 // a page at a time, and exportable as CSV. Loading, empty, error and offline each have their own look.
 import { useState } from 'react'
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
+import { BookLabel } from '../../../components/ui/book-badge.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
@@ -23,6 +24,7 @@ export function RecordsPanel() {
   const userId = useSession((s) => s.userId)
   const [filter, setFilter] = useState<RecordFilter>({})
   const query = useInfiniteQuery(recordQueries.list(userId, filter))
+  const book = useQuery(recordQueries.balance(userId)).data?.book
   const rows = query.data?.pages.flatMap((p) => p.list) ?? []
   const isFiltered = filter.kind !== undefined || filter.from !== undefined || filter.to !== undefined
 
@@ -61,6 +63,11 @@ export function RecordsPanel() {
 
   return (
     <div className="records-panel" data-testid="records-panel">
+      {book && (
+        <div className="panel-book">
+          <BookLabel book={book} testId="records-book" />
+        </div>
+      )}
       <Card>
         <RecordFilters filter={filter} onChange={setFilter} />
         <ExportButton filter={filter} disabled={!isOnline} />

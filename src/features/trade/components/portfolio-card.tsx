@@ -1,7 +1,7 @@
 // Home, signed in, portfolio first: the active book's equity at the live quotes, the P/L of what closed today and
 // of what is open now, quick ways to Deposit and to Trade, then a few open positions (live P/L, each opening its
 // instrument) with the way to all of them. Loaded after the first paint (routes/_app/-lazy-portfolio.tsx).
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type CSSProperties } from 'react'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -58,6 +58,7 @@ export function PortfolioCard({ market }: { market: Market }) {
   const count = list.length
   const money = (v: Decimal | string) => `${f.amount(dec(v).toFixed(2), { signed: true })} ${currency}`
   const equity = liveLevel(account.data, list, market).equity
+  const equityText = `${f.amount(equity.toFixed(2))} ${currency}`
   const openPl = list.reduce((sum, p) => sum.plus(liveProfit(p, market, rates)), dec('0'))
   const closed = closedToday.data?.pages[0]?.totals.find((x) => x.currency === currency)?.net
   // Offline after a reload: the balance and positions kept on this device, as of the older of the two.
@@ -70,11 +71,13 @@ export function PortfolioCard({ market }: { market: Market }) {
   return (
     <>
       <Card title={title} titleId="portfolio-title">
-        <p className="portfolio-equity">
+        <p className="portfolio-equity fit-figure">
           <span className="caption">
             <Trans>Equity</Trans>
           </span>
-          <span className="num" data-testid="portfolio-equity">{`${f.amount(equity.toFixed(2))} ${currency}`}</span>
+          <span className="num" data-testid="portfolio-equity" style={{ '--chars': equityText.length } as CSSProperties}>
+            {equityText}
+          </span>
         </p>
         <dl className="figures portfolio-figures">
           <dt>

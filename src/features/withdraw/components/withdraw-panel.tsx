@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
+import { BookLabel } from '../../../components/ui/book-badge.tsx'
 import { buttonClass } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
@@ -29,12 +30,15 @@ export function WithdrawPanel() {
   const offers: Offer[] = networks.data.flatMap((c) => c.networks.filter((n) => n.withdraw.enabled).map((n) => ({ ...n, currency: c.currency, scale: c.scale })))
   return (
     <div className="withdraw-panel" data-testid="withdraw-panel">
+      <div className="panel-book">
+        <BookLabel book={info.data.book} testId="withdraw-book" />
+      </div>
       {info.data.book === 'demo' ? (
         <Card>
           <p data-testid="withdraw-demo">
             <Trans>Withdrawals are made from your live account. Demo funds are for practice and cannot be withdrawn.</Trans>
           </p>
-          <Link to="/profile/{-$type}" params={{ type: 'balance' }} className={buttonClass('secondary', 'md', true)}>
+          <Link to="/profile/{-$type}" params={{ type: 'balance' }} className={`${buttonClass('secondary')} withdraw-to-live`} data-testid="withdraw-to-live">
             <Trans>Switch to the live account</Trans>
           </Link>
         </Card>
