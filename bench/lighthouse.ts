@@ -5,7 +5,7 @@
 // runs with the e2e flags and each run is given up after RUN_TIMEOUT_MS rather than left hanging.
 // The machine's load (os.loadavg, 1 minute) is printed beside every run: beside other jobs every figure is worse, so a
 // figure means little without it. For the median run (by performance) the main thread's breakdown (Lighthouse's
-// mainthread-work-breakdown and bootup-time audits) is printed too: where the time went, to act on.
+// mainthread-work-breakdown, bootup-time and long-tasks audits) is printed too: where the time went, to act on.
 // Exit 1 when a page's median is over a target (performance below --target, 0.9 unless given; TBT at or over 300 ms;
 // LCP, CLS, accessibility, best practices as above), as CI's size check does. Not run in CI: Lighthouse's scores on a
 // shared 2-core machine move with the other jobs on it, so run it on a quiet machine and quote the load.
@@ -78,6 +78,13 @@ function printBreakdown(path: string, runs: Run[]) {
     const url = String(item.url).replace(/^https?:\/\/[^/]+/, '')
     console.log(`    ${ms(item.total)} ${ms(item.scripting)} ${ms(item.scriptParseCompile)}  ${url}`)
   }
+  // The long tasks themselves (Lighthouse's long-tasks audit, simulated times): when each ran and whose script it was.
+  const tasks = items('long-tasks').sort((a, b) => Number(a.startTime) - Number(b.startTime))
+  console.log(`  ${path} median run: long tasks (${tasks.length}; start, duration, script)`)
+  for (const item of tasks) {
+    const url = String(item.url).replace(/^https?:\/\/[^/]+/, '')
+    console.log(`    ${ms(item.startTime)} ${ms(item.duration)}  ${url}`)
+  }
 }
 
 buildUnlessAsked()
@@ -87,7 +94,7 @@ let failed = false
 try {
   for (const page of PAGES) {
     const runs: Run[] = []
-    for (let i = 0; i < RUNS; i++) {
+    for (let i = 0, failures = 0; i < RUNS; i++) {
       const loadBefore = loadavg()[0]!
       const result = await withTimeout(
         lighthouse(`${server.url}${page.path}`, {
@@ -100,7 +107,14 @@ try {
         `lighthouse ${page.path}`,
       )
       const lhr = result!.lhr
-      if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+      if (lhr.runtimeError) {
+        const error = `${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`
+        // Beside other jobs Lighthouse now and then loses the trace (NO_NAVSTART, NO_FCP): that run again, twice at most.
+        if (++failures > 2) throw new Error(error)
+        console.log(`  ${page.path} run ${i + 1}/${RUNS}: ${error}; again (load ${loadBefore.toFixed(1)})`)
+        i--
+        continue
+      }
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
       runs.push({
         performance: lhr.categories.performance?.score ?? 0,

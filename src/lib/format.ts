@@ -103,11 +103,19 @@ export type Format = {
   day: (yyyyMmDd: string) => string
 }
 
+/**
+ * The active language's tag, re-rendering when it changes. For numbers only: useFormat also asks for the server's
+ * offset (a query observer per caller), and a row of prices has three numbers.
+ */
+export function useLocale(): string {
+  const { i18n } = useLingui()
+  return i18n.locale || 'en-US'
+}
+
 /** The formatter bound to the active Lingui locale and the server's offset; re-renders when either changes. */
 export function useFormat(): Format {
-  const { i18n } = useLingui()
+  const locale = useLocale()
   const offset = useServerOffset()
-  const locale = i18n.locale || 'en-US'
   return {
     locale,
     amount: (value, opts) => formatAmount(value, locale, opts),

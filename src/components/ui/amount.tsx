@@ -1,16 +1,16 @@
 // Numbers on screen: tabular figures (columns line up) in the active language through the one formatter.
 import { useLingui } from '@lingui/react/macro'
-import { useFormat } from '../../lib/format.ts'
+import { formatAmount, formatPercent, formatPrice, useLocale } from '../../lib/format.ts'
 import { IconDown, IconUp } from './icons.tsx'
 
 type AmountProps = { value: string; currency?: string; signed?: boolean; digits?: number; testId?: string }
 
 /** An amount with its currency; `signed` gives credits a "+" (debits always carry their "-"). */
 export function Amount({ value, currency, signed, digits, testId }: AmountProps) {
-  const f = useFormat()
+  const locale = useLocale()
   return (
     <span className="num amount" data-testid={testId}>
-      {f.amount(value, { digits, signed })}
+      {formatAmount(value, locale, { digits, signed })}
       {currency && <span className="amount-currency"> {currency}</span>}
     </span>
   )
@@ -18,10 +18,10 @@ export function Amount({ value, currency, signed, digits, testId }: AmountProps)
 
 /** A price with the instrument's digits as they arrived, or `digits`. */
 export function Price({ value, digits, testId }: { value: string; digits?: number; testId?: string }) {
-  const f = useFormat()
+  const locale = useLocale()
   return (
     <span className="num price" data-testid={testId}>
-      {f.price(value, digits)}
+      {formatPrice(value, locale, digits)}
     </span>
   )
 }
@@ -40,10 +40,10 @@ export function direction(value: string): Direction {
  * hear "up 1.23%" rather than an unlabelled arrow.
  */
 export function Change({ value, testId }: { value: string; testId?: string }) {
-  const f = useFormat()
+  const locale = useLocale()
   const { t } = useLingui()
   const dir = direction(value)
-  const text = f.percent(value, { signed: true })
+  const text = formatPercent(value, locale, { signed: true })
   const spoken = dir === 'up' ? t`up ${text}` : dir === 'down' ? t`down ${text}` : text
   return (
     <span className={`num change ${dir}`} data-testid={testId} data-direction={dir} aria-label={spoken} role="text">

@@ -1,11 +1,13 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useLayoutEffect, useRef, type ReactNode } from 'react'
 
 type Props = { onClose: () => void; labelledBy: string; children: ReactNode }
 
 /** A modal dialog on the native <dialog> element: focus trap, Escape and the backdrop come with it. */
 export function Dialog({ onClose, labelledBy, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
+  // Before the browser paints: the first frame already shows the dialog in the top layer, and the page's style and
+  // layout are worked out once with it, not once without it and again (a long task of the first visit's intro board).
+  useLayoutEffect(() => {
     const dialog = ref.current
     if (dialog && !dialog.open) dialog.showModal()
     return () => dialog?.close()

@@ -1,6 +1,6 @@
 // The prices the socket streams (or, offline, the ones kept in IndexedDB), one row per instrument: symbol, bid
 // over ask, and the change with colour, arrow and sign. Each row opens the instrument (/detail?symbol=...).
-import { memo, type ReactNode } from 'react'
+import { memo, useDeferredValue, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
@@ -18,13 +18,22 @@ import { changePercent } from '../ticker-math.ts'
 import { SimulatedBadge } from './simulated-badge.tsx'
 import '../prices.css'
 
+const NONE: Ticker[] = []
+
 /**
  * `symbols`: only these, in this order (home shows the featured few; a row per catalogue instrument re-rendered on
  * every tick kept a phone's main thread busy). Without it, every price kept.
  */
 export function PriceList({ title, symbols, footer }: { title?: ReactNode; symbols?: readonly string[]; footer?: ReactNode }) {
   const isOnline = useIsOnline()
-  const { data: all = [], isPending } = useQuery(marketQueries.tickers())
+  const { data, isPending } = useQuery(marketQueries.tickers())
+  // New prices render as a transition: React renders the rows in slices between a tap and a frame, and a newer tick
+  // replaces a render not yet done. A cache update alone renders every row in one blocking task, and the socket's
+  // first frames (the whole book) were a long task of a phone's first visit (bench/first-visit-trace.ts).
+  const shown = useDeferredValue(data)
+  const all = shown ?? NONE
+  // Prices have come but are not rendered yet: still the skeleton, never "No prices saved yet" for a moment.
+  const isWaiting = isPending || (shown === undefined && data !== undefined)
   const tickers = symbols ? pick(all, symbols) : all
   const simulated = tickers.some((x) => x.simulated)
   // The kept prices' time is the newest of them all, as the market list shows it: the featured few were the prices
@@ -33,7 +42,7 @@ export function PriceList({ title, symbols, footer }: { title?: ReactNode; symbo
   return (
     <Card title={title ?? <Trans>Prices</Trans>} titleId="prices-title" flush actions={simulated && <SimulatedBadge />}>
       {tickers.length === 0 ? (
-        isOnline || isPending ? (
+        isOnline || isWaiting ? (
           <SkeletonRows rows={4} />
         ) : (
           <EmptyState
