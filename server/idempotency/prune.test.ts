@@ -41,13 +41,13 @@ describe('pruning idempotency keys', () => {
 
     expect(await runner.runDue()).toEqual([])
     clock.now = start + KEEP_KEYS_MS - HOUR_MS
-    expect(await runner.runDue()).toEqual(['prune idempotency keys'])
+    expect(await runner.runDue()).toContain('prune idempotency keys')
     const kept = await spend()
     expect(kept.body).toEqual({ code: 409, msg: 'Insufficient balance', data: null })
     expect(kept.headers['idempotent-replayed']).toBe('true')
 
     clock.now = start + KEEP_KEYS_MS + 60_000
-    expect(await runner.runDue()).toEqual(['prune idempotency keys'])
+    expect(await runner.runDue()).toContain('prune idempotency keys')
     const anew = await spend()
     expect(anew.body).toMatchObject({ code: 200, data: { spent: '15000' } })
     expect(anew.headers['idempotent-replayed']).toBeUndefined()

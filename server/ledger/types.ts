@@ -8,7 +8,8 @@ export type DbOrTx = Db | Tx
 
 export type Book = 'demo' | 'live'
 
-export const USER_KINDS = ['available', 'margin', 'locked', 'loan'] as const
+/** earn: the principal of the user's running Smart plans (server/modules/earn), still the user's money. */
+export const USER_KINDS = ['available', 'margin', 'locked', 'loan', 'earn'] as const
 export const SYSTEM_KINDS = [
   'demo_funding',
   'deposits_clearing',
@@ -17,6 +18,11 @@ export const SYSTEM_KINDS = [
   'trading_counterparty',
   'yield_payouts',
   'donations',
+  // The house reserve of yield products (server/modules/earn/reserve.ts, docs/earn.md), always shard 0: free funds,
+  // the part earmarked for what running products may still pay, and the operators' capital that funds it.
+  'earn_reserve',
+  'earn_earmarked',
+  'earn_funding',
 ] as const
 export type UserKind = (typeof USER_KINDS)[number]
 export type SystemKind = (typeof SYSTEM_KINDS)[number]
@@ -47,6 +53,12 @@ export const REASONS = {
   'withdrawal.request': 'reasonWithdrawalRequest',
   'withdrawal.paid': 'reasonWithdrawalPaid',
   'withdrawal.rejected': 'reasonWithdrawalRejected',
+  // Smart plans and their reserve (server/modules/earn).
+  'earn.fund': 'reasonEarnFund',
+  'earn.purchase': 'reasonEarnPurchase',
+  'earn.earnings': 'reasonEarnEarnings',
+  'earn.expiry': 'reasonEarnExpiry',
+  'earn.early_exit': 'reasonEarnEarlyExit',
 } as const satisfies Record<string, ServerMessageKey>
 export type Reason = keyof typeof REASONS
 

@@ -2,6 +2,7 @@
 // the same catalogs as the app's strings and the server answers in the caller's Language. Each module keeps its own
 // messages in server-messages-<module>.ts.
 import { contentMessages } from './server-messages-content.ts'
+import { earnMessages } from './server-messages-earn.ts'
 import { fundsMessages } from './server-messages-funds.ts'
 import { idempotencyMessages } from './server-messages-idempotency.ts'
 import { ledgerMessages } from './server-messages-ledger.ts'
@@ -20,6 +21,7 @@ import { withdrawalsMessages } from './server-messages-withdrawals.ts'
 
 export const serverMessages = {
   ...contentMessages,
+  ...earnMessages,
   ...fundsMessages,
   ...idempotencyMessages,
   ...ledgerMessages,

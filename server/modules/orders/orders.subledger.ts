@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm'
 import { reconcile, trim, type Reconciliation, type Subledger, type SubledgerMismatch } from '../../ledger/reconcile.ts'
 import type { DbOrTx } from '../../ledger/types.ts'
+import { earnSubledger } from '../earn/earn.subledger.ts'
 
 export const marginSubledger: Subledger = {
   name: 'margin held by orders',
@@ -38,4 +39,4 @@ export const marginSubledger: Subledger = {
 }
 
 /** Conservation, entries against balances, and the orders' sub-ledger. */
-export const reconcileBooks = (handle: DbOrTx): Promise<Reconciliation> => reconcile(handle, [marginSubledger])
+export const reconcileBooks = (handle: DbOrTx): Promise<Reconciliation> => reconcile(handle, [marginSubledger, earnSubledger])

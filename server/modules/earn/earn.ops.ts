@@ -1,0 +1,126 @@
+// Smart plans and the reserve, the operators' side (docs/earn.md): define a plan, pause or close it, fund a book's
+// reserve through the ledger, and see each reserve's coverage and what falls due by date. Every change is audited in
+// the transaction that makes it (server/modules/ops/audit.ts).
+import { count, eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { OpsFundReserve, OpsPlan, OpsPlanInput, OpsPlanStatus, ReserveLine } from '#contract/ops-earn.ts'
+import { dec, moneyScale } from '#contract/trading-math.ts'
+import { AppError } from '../../app-error.ts'
+import type { Db } from '../../db/client.ts'
+import { postJournal } from '../../ledger/post.ts'
+import { trim } from '../../ledger/reconcile.ts'
+import type { Book, DbOrTx } from '../../ledger/types.ts'
+import { audit } from '../ops/audit.ts'
+import type { OperatorActor } from '../ops/operators.ts'
+import { dayStart, earnNow, utcDay } from './clock.ts'
+import { earnOrders, earnPlans, type EarnPlanRow } from './earn.table.ts'
+import { isSoldOut, toPlan } from './earn.service.ts'
+import { coverageOf, freeReserve, fundJournal, reserveBalances } from './reserve.ts'
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+/** Obligations by date: the next days shown in the console. */
+const BY_DATE_DAYS = 30
+
+async function toOps(db: DbOrTx, row: EarnPlanRow): Promise<OpsPlan> {
+  const [running] = await db.select({ n: count() }).from(earnOrders).where(sql`${earnOrders.planId} = ${row.id} AND ${earnOrders.status} = 'running'`)
+  // Sold out as a live user sees it.
+  return { ...toPlan(row, isSoldOut(row, await freeReserve(db, 'live', row.currency))), running: running?.n ?? 0 }
+}
+
+export async function opsPlans(db: Db): Promise<OpsPlan[]> {
+  const rows = await db.select().from(earnPlans).orderBy(earnPlans.id)
+  return Promise.all(rows.map((row) => toOps(db, row)))
+}
+
+const snapshot = (row: EarnPlanRow) => ({ ...toPlan(row, false), soldOut: undefined })
+
+export async function createPlan(app: FastifyInstance, operator: OperatorActor, input: OpsPlanInput): Promise<OpsPlan> {
+  if (!input.names.en_US) throw new AppError(400, 'earnPlanNameRequired')
+  if (dec(input.minAmount).gt(input.maxAmount)) throw new AppError(400, 'earnPlanRange')
+  const scale = moneyScale(input.currency)
+  for (const amount of [input.minAmount, input.maxAmount]) {
+    if (dec(amount).decimalPlaces() > scale) throw new AppError(400, 'amountTooPrecise', { amount, currency: input.currency, scale })
+  }
+  const now = app.now()
+  const row = await app.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(earnPlans)
+      .values({ ...input, status: 'active', createdAt: now, updatedAt: now })
+      .returning()
+    await audit(tx as unknown as Db, operator, { action: 'earn.createPlan', subject: `earn-plan:${inserted!.id}`, after: snapshot(inserted!) })
+    return inserted!
+  })
+  return toOps(app.db, row)
+}
+
+/** active <-> paused; either -> closed, for good (running purchases still run to expiry). */
+export async function setPlanStatus(app: FastifyInstance, operator: OperatorActor, body: OpsPlanStatus): Promise<OpsPlan> {
+  const row = await app.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(earnPlans).where(eq(earnPlans.id, BigInt(body.id))).for('update')
+    if (!before) throw new AppError(404, 'earnPlanNotFound')
+    if (before.status === 'closed' && body.status !== 'closed') throw new AppError(409, 'earnPlanClosed')
+    const [after] = await tx.update(earnPlans).set({ status: body.status, updatedAt: app.now() }).where(eq(earnPlans.id, before.id)).returning()
+    await audit(tx as unknown as Db, operator, {
+      action: 'earn.setPlanStatus',
+      subject: `earn-plan:${before.id}`,
+      before: { status: before.status },
+      after: { status: after!.status },
+    })
+    return after!
+  })
+  return toOps(app.db, row)
+}
+
+export async function reserveLines(app: FastifyInstance): Promise<ReserveLine[]> {
+  const db = app.db
+  const today = utcDay(earnNow(app))
+  const until = utcDay(dayStart(today, BY_DATE_DAYS))
+  const [balances, owed, dates] = await Promise.all([
+    reserveBalances(db),
+    db.execute(sql`
+      SELECT book, currency, sum(earmark - paid)::text AS owed, sum(principal)::text AS principal FROM earn_orders
+      WHERE status = 'running' GROUP BY book, currency`),
+    db.execute(sql`
+      SELECT o.book, o.currency, to_char(o.start_day + g.k, 'YYYY-MM-DD') AS date, sum(o.daily)::text AS earnings,
+        sum(CASE WHEN g.k = o.days THEN o.principal ELSE 0 END)::text AS principal
+      FROM earn_orders o CROSS JOIN LATERAL generate_series(o.days_paid + 1, least(o.days, ${until}::date - o.start_day)) AS g(k)
+      WHERE o.status = 'running'
+      GROUP BY 1, 2, 3 ORDER BY 3`),
+  ])
+  type Key = { book: Book; currency: string }
+  const keyOf = (k: Key) => `${k.book}:${k.currency}`
+  const owedBy = new Map(rowsOf<Key & { owed: string; principal: string }>(owed).map((r) => [keyOf(r), r]))
+  const datesBy = new Map<string, ReserveLine['byDate']>()
+  for (const r of rowsOf<Key & { date: string; earnings: string; principal: string }>(dates)) {
+    datesBy.set(keyOf(r), [...(datesBy.get(keyOf(r)) ?? []), { date: r.date, earnings: trim(r.earnings), principal: trim(r.principal) }])
+  }
+  const keys = new Map<string, Key>([...balances, ...owedBy.values()].map((k) => [keyOf(k), { book: k.book, currency: k.currency }]))
+  return [...keys.values()].map((k) => {
+    const balance = balances.find((b) => keyOf(b) === keyOf(k))
+    const o = owedBy.get(keyOf(k))
+    const [free, earmarked, owedNow] = [balance?.free ?? '0', balance?.earmarked ?? '0', trim(o?.owed ?? '0')]
+    return {
+      ...k,
+      free,
+      earmarked,
+      owed: owedNow,
+      coverage: coverageOf(free, earmarked, owedNow),
+      principal: trim(o?.principal ?? '0'),
+      byDate: datesBy.get(keyOf(k)) ?? [],
+    }
+  })
+}
+
+export async function fundReserve(app: FastifyInstance, operator: OperatorActor, body: OpsFundReserve): Promise<ReserveLine[]> {
+  await app.db.transaction(async (tx) => {
+    const posted = await postJournal(tx, fundJournal(body.book, body.currency, body.amount, body.key))
+    if (!posted.replayed) {
+      await audit(tx as unknown as Db, operator, {
+        action: 'earn.fundReserve',
+        subject: `earn-reserve:${body.book}:${body.currency}`,
+        after: { book: body.book, currency: body.currency, amount: dec(body.amount).toFixed(), key: body.key, journal: posted.journalId },
+      })
+    }
+  })
+  return reserveLines(app)
+}
