@@ -76,7 +76,7 @@ BEGIN
     day integer, ended boolean, released numeric(38, 18)
   ) ON COMMIT DELETE ROWS;
   CREATE TEMP TABLE IF NOT EXISTS earn_step_legs (
-    seq bigint, key text, account_id uuid, amount numeric(38, 18), currency text
+    seq bigint, key text, order_id bigint, user_id uuid, opens boolean, account_id uuid, amount numeric(38, 18), currency text
   ) ON COMMIT DELETE ROWS;
   DELETE FROM earn_step;
   DELETE FROM earn_step_legs;
@@ -96,43 +96,44 @@ BEGIN
   IF v_n = 0 THEN
     RETURN 0;
   END IF;
+  ANALYZE earn_step;
 
   -- The legs, in the order their entries are written (seq): per purchase, the day's earnings, then at the end the
   -- principal and any unused earmark.
-  INSERT INTO earn_step_legs (seq, key, account_id, amount, currency)
-  SELECT row_number() OVER (ORDER BY l.order_id, l.n), l.key, l.account_id, l.amount, l.currency FROM (
-    SELECT s.order_id, 1 AS n, 'earn:day:' || s.order_id || ':' || s.day AS key, ua.id AS account_id, s.daily AS amount, s.currency
+  INSERT INTO earn_step_legs (seq, key, order_id, user_id, opens, account_id, amount, currency)
+  SELECT row_number() OVER (ORDER BY l.order_id, l.n), l.key, l.order_id, l.user_id, l.n IN (1, 3), l.account_id, l.amount, l.currency FROM (
+    SELECT s.order_id, s.user_id, 1 AS n, 'earn:day:' || s.order_id || ':' || s.day AS key, ua.id AS account_id, s.daily AS amount, s.currency
       FROM earn_step s JOIN accounts ua ON ua.owner_id = s.user_id AND ua.book = s.book AND ua.currency = s.currency AND ua.kind = 'available' AND ua.shard = 0
       WHERE s.daily > 0
     UNION ALL
-    SELECT s.order_id, 2, 'earn:day:' || s.order_id || ':' || s.day, ea.id, -s.daily, s.currency
+    SELECT s.order_id, s.user_id, 2, 'earn:day:' || s.order_id || ':' || s.day, ea.id, -s.daily, s.currency
       FROM earn_step s JOIN accounts ea ON ea.owner_id IS NULL AND ea.book = s.book AND ea.currency = s.currency AND ea.kind = 'earn_earmarked' AND ea.shard = 0
       WHERE s.daily > 0
     UNION ALL
-    SELECT s.order_id, 3, 'earn:end:' || s.order_id, ue.id, -s.principal, s.currency
+    SELECT s.order_id, s.user_id, 3, 'earn:end:' || s.order_id, ue.id, -s.principal, s.currency
       FROM earn_step s JOIN accounts ue ON ue.owner_id = s.user_id AND ue.book = s.book AND ue.currency = s.currency AND ue.kind = 'earn' AND ue.shard = 0
       WHERE s.ended
     UNION ALL
-    SELECT s.order_id, 4, 'earn:end:' || s.order_id, ua.id, s.principal, s.currency
+    SELECT s.order_id, s.user_id, 4, 'earn:end:' || s.order_id, ua.id, s.principal, s.currency
       FROM earn_step s JOIN accounts ua ON ua.owner_id = s.user_id AND ua.book = s.book AND ua.currency = s.currency AND ua.kind = 'available' AND ua.shard = 0
       WHERE s.ended
     UNION ALL
-    SELECT s.order_id, 5, 'earn:end:' || s.order_id, ea.id, -s.released, s.currency
+    SELECT s.order_id, s.user_id, 5, 'earn:end:' || s.order_id, ea.id, -s.released, s.currency
       FROM earn_step s JOIN accounts ea ON ea.owner_id IS NULL AND ea.book = s.book AND ea.currency = s.currency AND ea.kind = 'earn_earmarked' AND ea.shard = 0
       WHERE s.ended AND s.released > 0
     UNION ALL
-    SELECT s.order_id, 6, 'earn:end:' || s.order_id, ra.id, s.released, s.currency
+    SELECT s.order_id, s.user_id, 6, 'earn:end:' || s.order_id, ra.id, s.released, s.currency
       FROM earn_step s JOIN accounts ra ON ra.owner_id IS NULL AND ra.book = s.book AND ra.currency = s.currency AND ra.kind = 'earn_reserve' AND ra.shard = 0
       WHERE s.ended AND s.released > 0
   ) l;
+  -- The planner knows nothing of a temporary table until it is analysed; a guess of a few rows makes nested loops.
+  ANALYZE earn_step_legs;
 
   PERFORM 1 FROM accounts a WHERE a.id IN (SELECT DISTINCT account_id FROM earn_step_legs) ORDER BY a.id FOR UPDATE;
 
   INSERT INTO journals (kind, reason, reference, idempotency_key, user_id)
-    SELECT 'yield', CASE WHEN k.key LIKE 'earn:day:%' THEN 'earn.earnings' ELSE 'earn.expiry' END, s.order_id::text, k.key, s.user_id
-    FROM (SELECT key, min(seq) AS first FROM earn_step_legs GROUP BY key) k
-    JOIN earn_step s ON s.order_id = split_part(k.key, ':', 3)::bigint
-    ORDER BY k.first;
+    SELECT 'yield', CASE WHEN l.key LIKE 'earn:day:%' THEN 'earn.earnings' ELSE 'earn.expiry' END, l.order_id::text, l.key, l.user_id
+    FROM earn_step_legs l WHERE l.opens ORDER BY l.seq;
 
   -- balance_after: each account's balance plus the running sum of its legs in seq order, the order the entries'
   -- ids are drawn in (ledger_apply_entries checks exactly this).
@@ -144,5 +145,96 @@ BEGIN
     JOIN accounts a ON a.id = l.account_id
     ORDER BY l.seq;
   RETURN v_n;
+END
+$$;
+
+--> statement-breakpoint
+-- The ledger's entries trigger (0008_ledger_hardening.sql) checked each new entry against the accounts its statement
+-- moved, read back from a data-modifying CTE: with hash joins off inside it (0020_plans_that_grow.sql) that join is a
+-- nested loop over the CTE, entries × accounts, harmless for a batch of postings and hours for the accrual's one
+-- statement of a million. The same checks, now against the accounts table by primary key (an index probe per entry)
+-- after the UPDATE; the planner settings of 0020 are restated, as CREATE OR REPLACE resets them.
+CREATE OR REPLACE FUNCTION ledger_apply_entries() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
+SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off AS $$
+DECLARE
+  bad record;
+  bad_entry record;
+  v_bad_entry boolean;
+BEGIN
+  SELECT n.journal_id, j.id AS found INTO bad
+    FROM (SELECT DISTINCT e.journal_id FROM new_entries e) n LEFT JOIN journals j ON j.id = n.journal_id
+    WHERE j.created_xid IS DISTINCT FROM txid_current()
+    LIMIT 1;
+  IF FOUND THEN
+    IF bad.found IS NULL THEN
+      RAISE EXCEPTION 'ledger: journal % does not exist', bad.journal_id USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    RAISE EXCEPTION 'ledger: journal % was created by an earlier transaction; only that transaction adds its entries',
+      bad.journal_id USING ERRCODE = 'integrity_constraint_violation';
+  END IF;
+
+  SELECT n.amount, n.currency, c.scale INTO bad FROM new_entries n LEFT JOIN currencies c ON c.code = n.currency
+    WHERE c.code IS NULL OR n.amount <> round(n.amount, c.scale)
+    LIMIT 1;
+  IF FOUND THEN
+    IF bad.scale IS NULL THEN
+      RAISE EXCEPTION 'ledger: unknown currency %', bad.currency USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    RAISE EXCEPTION 'ledger: amount % has more decimals than % allows (%)', trim_scale(bad.amount), bad.currency, bad.scale
+      USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+
+  UPDATE accounts a SET balance = a.balance + d.delta
+    FROM (SELECT n.account_id, sum(n.amount) AS delta FROM new_entries n GROUP BY n.account_id) d
+    WHERE a.id = d.account_id;
+  -- The accounts as this statement left them (their rows are locked by the UPDATE above), one index probe per entry.
+  SELECT x.* INTO bad_entry FROM (
+    SELECT n.account_id, n.currency, n.balance_after, m.id AS found, m.owner_id, m.currency AS account_currency,
+      m.balance - (sum(n.amount) OVER (PARTITION BY n.account_id ORDER BY n.id DESC) - n.amount) AS expected
+    FROM new_entries n LEFT JOIN accounts m ON m.id = n.account_id
+  ) x
+  WHERE x.found IS NULL OR x.currency <> x.account_currency OR x.balance_after IS DISTINCT FROM x.expected
+    OR (x.owner_id IS NOT NULL AND x.expected < 0)
+  LIMIT 1;
+  v_bad_entry := FOUND;
+
+  -- LATERAL: one index scan per journal, whatever the planner thinks of the statement's size. The grouping sets give
+  -- the sum per currency and, in the same pass, the journal's books as a whole (whole = 1).
+  SELECT j.journal_id, s.currency, s.total, s.whole INTO bad
+    FROM (SELECT DISTINCT n.journal_id FROM new_entries n) j
+    CROSS JOIN LATERAL (
+      SELECT e.currency, sum(e.amount) AS total, min(a.book) <> max(a.book) AS spans, GROUPING(e.currency) AS whole
+      FROM entries e JOIN accounts a ON a.id = e.account_id
+      WHERE e.journal_id = j.journal_id
+      GROUP BY GROUPING SETS ((e.currency), ())
+    ) s
+    WHERE (s.whole = 0 AND s.total <> 0) OR (s.whole = 1 AND s.spans)
+    ORDER BY s.whole DESC
+    LIMIT 1;
+  IF FOUND THEN
+    IF bad.whole = 1 THEN
+      RAISE EXCEPTION 'ledger: journal % spans the demo and the live book; demo money never becomes live money',
+        bad.journal_id USING ERRCODE = 'integrity_constraint_violation';
+    END IF;
+    RAISE EXCEPTION 'ledger: journal % does not balance in % (sum %)', bad.journal_id, bad.currency, bad.total
+      USING ERRCODE = 'integrity_constraint_violation';
+  END IF;
+
+  IF v_bad_entry THEN
+    IF bad_entry.found IS NULL THEN
+      RAISE EXCEPTION 'ledger: account % does not exist', bad_entry.account_id USING ERRCODE = 'foreign_key_violation';
+    ELSIF bad_entry.currency <> bad_entry.account_currency THEN
+      RAISE EXCEPTION 'ledger: entry in % on an account in %', bad_entry.currency, bad_entry.account_currency
+        USING ERRCODE = 'integrity_constraint_violation';
+    ELSIF bad_entry.balance_after IS DISTINCT FROM bad_entry.expected THEN
+      RAISE EXCEPTION 'ledger: entry on account % states balance_after %, the account holds %', bad_entry.account_id,
+        coalesce(bad_entry.balance_after::text, 'none'), bad_entry.expected USING ERRCODE = 'integrity_constraint_violation';
+    ELSE
+      RAISE EXCEPTION 'ledger: user account % would go below zero between entries (accounts_owner_balance_check)',
+        bad_entry.account_id USING ERRCODE = 'check_violation', CONSTRAINT = 'accounts_owner_balance_check';
+    END IF;
+  END IF;
+  RETURN NULL;
 END
 $$;
