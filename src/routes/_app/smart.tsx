@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageInfo } from '../../features/pages/components/page-info.tsx'
-import { PAGES } from '../../features/pages/pages.ts'
+import { SmartScreen } from '../../features/earn/components/smart-screen.tsx'
 
-export const Route = createFileRoute('/_app/smart')({ component: () => <PageInfo page={PAGES.smart} /> })
+// Split into its own chunk (autoCodeSplitting): nothing of the plans loads with the first screen.
+export const Route = createFileRoute('/_app/smart')({ component: SmartScreen })

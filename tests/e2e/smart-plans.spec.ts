@@ -1,0 +1,102 @@
+// Smart plans end to end in real Chromium: an operator defines a plan and funds the demo reserve in the console; a user
+// on the demo book sees every number before buying and again on the confirm sheet, buys, sees a day's earnings after
+// the plans' clock moves on a day (the test hook, E2E_TEST_HOOKS), leaves early and gets back exactly the amount the
+// exit sheet showed. A plan the reserve cannot cover says "Sold out" and the server refuses it (409).
+import { randomBytes, randomUUID } from 'node:crypto'
+import { expect, test, type Page } from '@playwright/test'
+import { installWallet } from './fixtures/wallet.ts'
+import { signInFresh, token } from './fixtures/app.ts'
+import { opsSignIn } from './fixtures/ops.ts'
+
+async function definePlan(ops: Page, name: string, terms: { days: string; min: string; max: string; rate: string; exit: string }) {
+  const form = ops.getByTestId('ops-earn-new-plan')
+  await form.getByTestId('ops-earn-plan-name').fill(name)
+  await form.getByTestId('ops-earn-plan-days').fill(terms.days)
+  await form.getByTestId('ops-earn-plan-minAmount').fill(terms.min)
+  await form.getByTestId('ops-earn-plan-maxAmount').fill(terms.max)
+  await form.getByTestId('ops-earn-plan-dailyRate').fill(terms.rate)
+  await form.getByTestId('ops-earn-plan-exitShare').fill(terms.exit)
+  await form.getByRole('button', { name: 'Add plan' }).click()
+  await expect(ops.getByTestId('ops-earn-plans')).toContainText(name)
+}
+
+test('buy a plan on the demo book, earn a day, exit early for exactly the disclosed amount; a sold-out plan refuses', async ({ page }) => {
+  const tag = randomBytes(3).toString('hex')
+  const steady = `Steady ${tag}`
+  const greedy = `Greedy ${tag}`
+
+  // The operator: two plans, and 10 000 USDT into the demo reserve (the greedy plan would need 3.65 million).
+  const ops = await page.context().newPage()
+  await opsSignIn(ops, ['admin'])
+  await ops.getByRole('navigation').getByRole('link', { name: 'Smart plans and reserve' }).click()
+  await definePlan(ops, steady, { days: '3', min: '100', max: '1000', rate: '0.012', exit: '0.1' })
+  await definePlan(ops, greedy, { days: '3650', min: '1000', max: '1000', rate: '1', exit: '0' })
+  const fund = ops.getByTestId('ops-earn-fund')
+  await fund.getByRole('radio', { name: 'Demo' }).click()
+  await fund.getByLabel('Amount (USDT)').fill('10000')
+  await fund.getByRole('button', { name: 'Fund the reserve' }).click()
+  await expect(ops.getByTestId('ops-earn-reserve-demo-USDT')).toBeVisible()
+  await ops.close()
+
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  await page.goto('/smart')
+  const screen = page.getByTestId('earn-screen')
+  await expect(screen.getByTestId('earn-book')).toHaveText('Demo')
+
+  // The sold-out plan cannot be bought, and the server says so too.
+  const soldOut = screen.getByTestId('earn-plans').locator('li').filter({ hasText: greedy })
+  await expect(soldOut.getByTestId('earn-sold-out')).toBeVisible()
+  await expect(soldOut.getByTestId('earn-buy')).toBeDisabled()
+  const plans = (await (await page.request.get('/api/getSmartPlans', { headers: { authorization: `Bearer ${await token(page)}` } })).json()) as {
+    data: { plans: { id: string; names: { en_US: string } }[] }
+  }
+  const greedyId = plans.data.plans.find((p) => p.names.en_US === greedy)!.id
+  const refused = await page.request.post('/api/keepProd', {
+    headers: { authorization: `Bearer ${await token(page)}`, 'idempotency-key': randomUUID() },
+    data: { planId: greedyId, amount: '1000' },
+  })
+  expect(refused.status()).toBe(409)
+
+  // Buying: an empty amount is refused with the product's words; then every number before and on the confirm sheet.
+  const plan = screen.getByTestId('earn-plans').locator('li').filter({ hasText: steady })
+  await expect(plan).toContainText('1.20%')
+  await plan.getByTestId('earn-buy').click()
+  const sheet = page.getByTestId('earn-buy-sheet')
+  await sheet.getByTestId('earn-continue').click()
+  await expect(sheet).toContainText('enter Smart amount')
+  await sheet.getByTestId('earn-amount').fill('1000')
+  await expect(sheet.getByTestId('earn-daily')).toHaveText('12.00 USDT')
+  await expect(sheet.getByTestId('earn-total')).toHaveText('1,036.00 USDT')
+  await expect(sheet.getByTestId('earn-exit-return')).toHaveText('900.00 USDT')
+  await sheet.getByTestId('earn-continue').click()
+  const confirm = page.getByTestId('earn-confirm')
+  await expect(confirm.getByTestId('earn-confirm-amount')).toHaveText('1,000.00 USDT')
+  await expect(confirm.getByTestId('earn-daily')).toHaveText('12.00 USDT')
+  await expect(confirm.getByTestId('earn-total')).toHaveText('1,036.00 USDT')
+  await expect(confirm.getByTestId('earn-exit-return')).toHaveText('900.00 USDT')
+  await confirm.getByTestId('earn-confirm-button').click()
+  const mine = screen.getByTestId('earn-mine').locator('li').filter({ hasText: steady })
+  await expect(mine.getByTestId('earn-status')).toHaveText('Running')
+  await expect(mine.getByTestId('earn-today')).toHaveText('0.00 USDT')
+
+  // A day passes for the plans: the day's earnings are credited once.
+  const advanced = await page.request.post('/api/test/earn/advance', { headers: { authorization: `Bearer ${await token(page)}` }, data: { days: 1 } })
+  expect(advanced.status()).toBe(200)
+  await page.reload()
+  await expect(mine.getByTestId('earn-today')).toHaveText('12.00 USDT')
+  await expect(mine.getByTestId('earn-revenue')).toHaveText('12.00 USDT')
+
+  // Early exit: the sheet says what comes back, and exactly that comes back.
+  await mine.getByTestId('earn-exit').click()
+  const exit = page.getByTestId('earn-exit-confirm')
+  await expect(exit.getByTestId('earn-exit-back')).toHaveText('900.00 USDT')
+  await exit.getByTestId('earn-exit-confirm-button').click()
+  await expect(mine.getByTestId('earn-status')).toHaveText('Early exit')
+  await expect(mine.getByTestId('earn-returned')).toHaveText('900.00 USDT')
+  const balance = (await (await page.request.get('/api/getBalance', { headers: { authorization: `Bearer ${await token(page)}` } })).json()) as {
+    data: { currencies: { currency: string; available: string; locked: string }[] }
+  }
+  // 10 000 demo funds − 1 000 + 12 earned + 900 back.
+  expect(balance.data.currencies.find((c) => c.currency === 'USDT')).toMatchObject({ available: '9912', locked: '0' })
+})
