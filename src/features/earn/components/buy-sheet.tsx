@@ -26,11 +26,12 @@ export function BuySheet({ plan, onClose }: { plan: SmartPlan; onClose: () => vo
   const keys = useRef(operationKeys()).current
   const keep = useKeepProd()
   const issue = amountIssue(amount, plan)
+  const [min, max] = [f.amount(plan.minAmount), f.amount(plan.maxAmount)]
   const error =
     issue?.code === 'empty'
       ? t`enter Smart amount`
       : issue?.code === 'outOfRange'
-        ? t`Enter an amount from ${issue.min} to ${issue.max} ${plan.currency}`
+        ? t`Enter an amount from ${min} to ${max} ${plan.currency}`
         : issue
           ? t`Use at most ${issue.scale} decimals`
           : undefined
@@ -81,7 +82,7 @@ export function BuySheet({ plan, onClose }: { plan: SmartPlan; onClose: () => vo
               }}
               data-testid="earn-amount"
               error={touched ? error : undefined}
-              hint={t`From ${plan.minAmount} to ${plan.maxAmount} ${plan.currency}`}
+              hint={t`From ${min} to ${max} ${plan.currency}`}
             />
             <Figures items={figures} testId="earn-figures" />
           </>
