@@ -1,8 +1,7 @@
 // The jobs the leader runs (runner.ts). Each must be safe to run again after a crash half-way.
 import type { FastifyInstance } from 'fastify'
 import { pruneIdempotencyKeys } from '../idempotency/store.ts'
-import { accrue } from '../modules/earn/accrual.ts'
-import { earnNow } from '../modules/earn/clock.ts'
+import { runAccrual } from '../modules/earn/accrual.ts'
 import type { Job } from './runner.ts'
 
 const MINUTE_MS = 60_000
@@ -12,5 +11,5 @@ export const leaderJobs = (app: FastifyInstance): Job[] => [
   { name: 'prune idempotency keys', everyMs: 10 * MINUTE_MS, run: (now) => pruneIdempotencyKeys(app.db, now) },
   // Smart plans' daily earnings (modules/earn/accrual.ts): a run pays each day once, so running it often only makes
   // a day's credit come soon after 00:00 UTC.
-  { name: 'earn accrual', everyMs: 5 * MINUTE_MS, run: () => accrue(app.db, earnNow(app)) },
+  { name: 'earn accrual', everyMs: 5 * MINUTE_MS, run: () => runAccrual(app) },
 ]

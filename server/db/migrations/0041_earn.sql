@@ -61,14 +61,16 @@ CREATE INDEX "earn_orders_due_idx" ON "earn_orders" (("start_day" + "days_paid")
 -- One day of accrual for every running purchase whose next day is due on or before p_today: for each, one journal
 -- 'earn:day:<order>:<day>' (earmarked reserve -> the user's available), and on its last day a second one
 -- 'earn:end:<order>' (the principal back from the user's earn account, any unused earmark back to the free reserve).
--- Called again until it answers 0, it catches up missed days one day per call. Set-based: one UPDATE, one INSERT of
+-- Called again until it answers 0, it catches up missed days one day per call. It answers how many it credited and, for
+-- at most 1 000, whose books moved. Set-based: one UPDATE, one INSERT of
 -- journals, one INSERT of entries, whatever the number of purchases. Accounts are locked in id order, as
 -- ledger_post_batch locks them, so a purchase and the accrual queue instead of deadlocking. The transaction-level
 -- advisory lock makes two processes' runs take turns. SECURITY DEFINER, as the ledger's own functions are.
-CREATE FUNCTION earn_accrue_step(p_today date, p_now bigint) RETURNS integer
+CREATE FUNCTION earn_accrue_step(p_today date, p_now bigint) RETURNS TABLE (credited integer, touched jsonb)
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 DECLARE
   v_n integer;
+  v_touched jsonb;
 BEGIN
   PERFORM pg_advisory_xact_lock(7351041);
   CREATE TEMP TABLE IF NOT EXISTS earn_step (
@@ -94,9 +96,15 @@ BEGIN
   INSERT INTO earn_step SELECT * FROM due;
   GET DIAGNOSTICS v_n = ROW_COUNT;
   IF v_n = 0 THEN
-    RETURN 0;
+    RETURN QUERY SELECT 0, NULL::jsonb;
+    RETURN;
   END IF;
   ANALYZE earn_step;
+  -- Whose books moved, for the balance_update push; not for a day's whole run at midnight (a push to every user at
+  -- once), whose users see it on their next read.
+  IF v_n <= 1000 THEN
+    SELECT jsonb_agg(DISTINCT jsonb_build_object('userId', s.user_id, 'book', s.book)) INTO v_touched FROM earn_step s;
+  END IF;
 
   -- The legs, in the order their entries are written (seq): per purchase, the day's earnings, then at the end the
   -- principal and any unused earmark.
@@ -144,7 +152,7 @@ BEGIN
     JOIN journals j ON j.idempotency_key = l.key
     JOIN accounts a ON a.id = l.account_id
     ORDER BY l.seq;
-  RETURN v_n;
+  RETURN QUERY SELECT v_n, v_touched;
 END
 $$;
 

@@ -225,12 +225,25 @@ describe('the console', () => {
 })
 
 describe('the leader\'s jobs', () => {
-  it('include the accrual, which credits a due day when its time comes', async () => {
+  it('include the accrual, which credits a due day when its time comes and tells the user\'s screens', async () => {
     const { token } = await t.user()
     await t.buy(token, planId, '100')
+    const { id } = (await t.get('/api/getMyAccountInfo', token)).body.data as { id: string }
     const runner = createJobRunner({ jobs: leaderJobs(t.app), isLeader: () => true, now: () => t.clock.now, log: t.app.log })
+    const pushed: unknown[] = []
+    const publish = t.app.hub.publishToUser
+    t.app.hub.publishToUser = async (userId, message) => {
+      if (userId === id) pushed.push(message)
+      return publish.call(t.app.hub, userId, message)
+    }
     t.days(1)
-    expect(await runner.runDue()).toContain('earn accrual')
+    try {
+      expect(await runner.runDue()).toContain('earn accrual')
+    } finally {
+      t.app.hub.publishToUser = publish
+    }
     expect(await t.usdt(token)).toMatchObject({ available: '9901.2', locked: '100' })
+    // The user's screens hear it at once: a balance_update for the book the day was credited to.
+    expect(pushed).toEqual([{ messageType: 'balance_update', data: { book: 'demo' } }])
   })
 })

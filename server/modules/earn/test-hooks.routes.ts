@@ -7,8 +7,8 @@ import * as z from 'zod/mini'
 import type { Endpoint } from '#contract/endpoint.ts'
 import { route } from '../../route.ts'
 import { testHooksEnabled } from '../messages/test-hooks.routes.ts'
-import { accrue } from './accrual.ts'
-import { advanceEarnClock, DAY_MS, earnNow } from './clock.ts'
+import { runAccrual } from './accrual.ts'
+import { advanceEarnClock, DAY_MS } from './clock.ts'
 
 export const testEarnAdvanceApi = {
   method: 'POST',
@@ -23,7 +23,7 @@ export function registerEarnTestHooks(app: FastifyInstance, enabled = testHooksE
   app.log.warn('E2E test hooks are on: POST /api/test/earn/advance')
   route(app, testEarnAdvanceApi, async ({ body }) => {
     advanceEarnClock(app, body.days * DAY_MS)
-    const { credited } = await accrue(app.db, earnNow(app))
+    const { credited } = await runAccrual(app)
     return { credited }
   })
 }
