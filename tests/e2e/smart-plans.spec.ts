@@ -80,10 +80,10 @@ test('buy a plan on the demo book, earn a day, exit early for exactly the disclo
   await expect(mine.getByTestId('earn-status')).toHaveText('Running')
   await expect(mine.getByTestId('earn-today')).toHaveText('0.00 USDT')
 
-  // A day passes for the plans: the day's earnings are credited once.
+  // A day passes for the plans: the day's earnings are credited once, and the open screen shows them without a reload
+  // (the accrual's balance_update).
   const advanced = await page.request.post('/api/test/earn/advance', { headers: { authorization: `Bearer ${await token(page)}` }, data: { days: 1 } })
   expect(advanced.status()).toBe(200)
-  await page.reload()
   await expect(mine.getByTestId('earn-today')).toHaveText('12.00 USDT')
   await expect(mine.getByTestId('earn-revenue')).toHaveText('12.00 USDT')
 
