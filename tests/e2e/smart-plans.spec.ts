@@ -3,10 +3,17 @@
 // the plans' clock moves on a day (the test hook, E2E_TEST_HOOKS), leaves early and gets back exactly the amount the
 // exit sheet showed. A plan the reserve cannot cover says "Sold out" and the server refuses it (409).
 import { randomBytes, randomUUID } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { installWallet } from './fixtures/wallet.ts'
 import { signInFresh, token } from './fixtures/app.ts'
 import { opsSignIn } from './fixtures/ops.ts'
+
+/** axe-core finds nothing wrong with what is on screen (the design walk sees /smart with no plans on offer). */
+async function accessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`)).toEqual([])
+}
 
 async function definePlan(ops: Page, name: string, terms: { days: string; min: string; max: string; rate: string; exit: string }) {
   const form = ops.getByTestId('ops-earn-new-plan')
@@ -69,6 +76,7 @@ test('buy a plan on the demo book, earn a day, exit early for exactly the disclo
   await expect(sheet.getByTestId('earn-daily')).toHaveText('12.00 USDT')
   await expect(sheet.getByTestId('earn-total')).toHaveText('1,036.00 USDT')
   await expect(sheet.getByTestId('earn-exit-return')).toHaveText('900.00 USDT')
+  await accessible(page)
   await sheet.getByTestId('earn-continue').click()
   const confirm = page.getByTestId('earn-confirm')
   await expect(confirm.getByTestId('earn-confirm-amount')).toHaveText('1,000.00 USDT')
@@ -79,6 +87,7 @@ test('buy a plan on the demo book, earn a day, exit early for exactly the disclo
   const mine = screen.getByTestId('earn-mine').locator('li').filter({ hasText: steady })
   await expect(mine.getByTestId('earn-status')).toHaveText('Running')
   await expect(mine.getByTestId('earn-today')).toHaveText('0.00 USDT')
+  await accessible(page)
 
   // A day passes for the plans: the day's earnings are credited once, and the open screen shows them without a reload
   // (the accrual's balance_update).
