@@ -15,9 +15,10 @@ async function accessible(page: Page) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`)).toEqual([])
 }
 
-async function definePlan(ops: Page, name: string, terms: { days: string; min: string; max: string; rate: string; exit: string }) {
+async function definePlan(ops: Page, name: string, terms: { days: string; min: string; max: string; rate: string; exit: string; otherNames?: string }) {
   const form = ops.getByTestId('ops-earn-new-plan')
   await form.getByTestId('ops-earn-plan-name').fill(name)
+  if (terms.otherNames) await form.getByTestId('ops-earn-plan-otherNames').fill(terms.otherNames)
   await form.getByTestId('ops-earn-plan-days').fill(terms.days)
   await form.getByTestId('ops-earn-plan-minAmount').fill(terms.min)
   await form.getByTestId('ops-earn-plan-maxAmount').fill(terms.max)
@@ -36,7 +37,7 @@ test('buy a plan on the demo book, earn a day, exit early for exactly the disclo
   const ops = await page.context().newPage()
   await opsSignIn(ops, ['admin'])
   await ops.getByRole('navigation').getByRole('link', { name: 'Smart plans and reserve' }).click()
-  await definePlan(ops, steady, { days: '3', min: '100', max: '1000', rate: '0.012', exit: '0.1' })
+  await definePlan(ops, steady, { days: '3', min: '100', max: '1000', rate: '0.012', exit: '0.1', otherNames: `de_DE = Stetig ${tag}` })
   await definePlan(ops, greedy, { days: '3650', min: '1000', max: '1000', rate: '1', exit: '0' })
   const fund = ops.getByTestId('ops-earn-fund')
   await fund.getByRole('radio', { name: 'Demo' }).click()
@@ -56,8 +57,10 @@ test('buy a plan on the demo book, earn a day, exit early for exactly the disclo
   await expect(soldOut.getByTestId('earn-sold-out')).toBeVisible()
   await expect(soldOut.getByTestId('earn-buy')).toBeDisabled()
   const plans = (await (await page.request.get('/api/getSmartPlans', { headers: { authorization: `Bearer ${await token(page)}` } })).json()) as {
-    data: { plans: { id: string; names: { en_US: string } }[] }
+    data: { plans: { id: string; names: { en_US: string; de_DE?: string } }[] }
   }
+  // The name per language the operator gave.
+  expect(plans.data.plans.find((p) => p.names.en_US === steady)?.names.de_DE).toBe(`Stetig ${tag}`)
   const greedyId = plans.data.plans.find((p) => p.names.en_US === greedy)!.id
   const refused = await page.request.post('/api/keepProd', {
     headers: { authorization: `Bearer ${await token(page)}`, 'idempotency-key': randomUUID() },

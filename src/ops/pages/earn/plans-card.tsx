@@ -5,13 +5,14 @@ import type { PlanStatus } from '#contract/earn.ts'
 import { opsEarnApi, type OpsPlan } from '#contract/ops-earn.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
-import { TextField } from '../../../components/ui/field.tsx'
+import { TextAreaField, TextField } from '../../../components/ui/field.tsx'
 import { toast } from '../../../components/ui/toast.tsx'
 import { ApiError } from '../../../lib/api.ts'
 import { opsCall } from '../../api.ts'
 import { EARN_KEY } from './earn-page.tsx'
+import { namesOf } from './names.ts'
 
-const EMPTY = { name: '', days: '', minAmount: '', maxAmount: '', dailyRate: '', exitShare: '' }
+const EMPTY = { name: '', otherNames: '', days: '', minAmount: '', maxAmount: '', dailyRate: '', exitShare: '' }
 
 export function PlansCard({ plans }: { plans: OpsPlan[] }) {
   const { t } = useLingui()
@@ -27,7 +28,7 @@ export function PlansCard({ plans }: { plans: OpsPlan[] }) {
     mutationFn: () =>
       opsCall(opsEarnApi.create, {
         body: {
-          names: { en_US: draft.name },
+          names: namesOf(draft.name, draft.otherNames),
           days: Number(draft.days),
           minAmount: draft.minAmount,
           maxAmount: draft.maxAmount,
@@ -88,6 +89,13 @@ export function PlansCard({ plans }: { plans: OpsPlan[] }) {
       </div>
       <form onSubmit={submit} className="ops-form" data-testid="ops-earn-new-plan">
         {field('name', t`Name (English)`)}
+        <TextAreaField
+          label={t`Names in other languages, one per line: de_DE = Name`}
+          rows={3}
+          value={draft.otherNames}
+          onChange={(e) => setDraft({ ...draft, otherNames: e.target.value })}
+          data-testid="ops-earn-plan-otherNames"
+        />
         {field('days', t`Days`)}
         {field('minAmount', t`Minimum (USDT)`)}
         {field('maxAmount', t`Maximum (USDT)`)}
