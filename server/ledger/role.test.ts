@@ -16,6 +16,9 @@ import { addOperator, signInOperator } from '../modules/ops/operators.ts'
 import { totpCode } from '../modules/ops/totp.ts'
 import { createOidc } from '../modules/oidc/oidc.service.ts'
 import { signInAtProvider, startTestProvider, TEST_CLIENT } from '../test/oidc-provider.ts'
+import { accrue } from '../modules/earn/accrual.ts'
+import { earnOrders, earnPlans } from '../modules/earn/earn.table.ts'
+import { earmarkLegs, fundJournal } from '../modules/earn/reserve.ts'
 
 const ROLE = 'keelson_ledger_test'
 
@@ -130,5 +133,29 @@ describe.skipIf(!usingPostgres)('the server as a role without UPDATE or DELETE o
     } finally {
       await provider.close()
     }
+  })
+  it('runs the Smart plans\' daily accrual (a SECURITY DEFINER step), which pays a due day once', async () => {
+    const { db } = restricted
+    const userId = await newUserId(db)
+    await fundDemoBook(db, userId)
+    // A purchase as keepProd makes it (earn.service.ts): the row, then its journal, on a funded demo reserve.
+    await postJournal(db, fundJournal('demo', 'USDT', '3', randomUUID()))
+    const [plan] = await db.insert(earnPlans).values({ names: { en_US: 'Role' }, currency: 'USDT', days: 1, minAmount: '100', maxAmount: '100', dailyRate: '0.03', exitShare: '0', status: 'active', createdAt: 0, updatedAt: 0 }).returning()
+    const key = randomUUID()
+    await db.insert(earnOrders).values({ userId, planId: plan!.id, book: 'demo', currency: 'USDT', principal: '100', dailyRate: '0.03', daily: '3', days: 1, exitShare: '0', earmark: '3', startDay: '2001-01-01', requestKey: key, createdAt: 0 })
+    await postJournal(db, {
+      kind: 'yield',
+      reason: 'earn.purchase',
+      idempotencyKey: key,
+      userId,
+      legs: [
+        { account: { ownerId: userId, book: 'demo', kind: 'available' }, amount: '-100', currency: 'USDT' },
+        { account: { ownerId: userId, book: 'demo', kind: 'earn' }, amount: '100', currency: 'USDT' },
+        ...earmarkLegs('demo', 'USDT', '3'),
+      ],
+    })
+    await accrue(db, Date.UTC(2001, 0, 2, 12))
+    await accrue(db, Date.UTC(2001, 0, 2, 12))
+    expect((await bookBalances(db, userId, 'demo')).currencies[0]).toMatchObject({ available: '10003', locked: '0' })
   })
 })
