@@ -1,12 +1,15 @@
+// Going from practice to real money is one tap too easy to make by accident: every way to the live book (the balance
+// screen's switch, a link to an order of the live book) asks with this sheet first.
+import type { ReactNode } from 'react'
 import { Trans } from '@lingui/react/macro'
-import { Button } from '../../../components/ui/button.tsx'
-import { ErrorState } from '../../../components/ui/error-state.tsx'
-import { Sheet } from '../../../components/ui/sheet.tsx'
+import { Button } from './ui/button.tsx'
+import { ErrorState } from './ui/error-state.tsx'
+import { Sheet } from './ui/sheet.tsx'
 
-type Props = { open: boolean; pending: boolean; error: Error | null; onCancel: () => void; onConfirm: () => void }
+/** `reason`: why this way leads to the live book (a link to a live order says so), above the general warning. */
+type Props = { open: boolean; pending: boolean; error: Error | null; onCancel: () => void; onConfirm: () => void; reason?: ReactNode }
 
-/** Going from practice to real money is one tap too easy to make by accident: the live book is confirmed first. */
-export function SwitchToLiveSheet({ open, pending, error, onCancel, onConfirm }: Props) {
+export function SwitchToLiveSheet({ open, pending, error, onCancel, onConfirm, reason }: Props) {
   return (
     <Sheet
       open={open}
@@ -23,6 +26,7 @@ export function SwitchToLiveSheet({ open, pending, error, onCancel, onConfirm }:
         </div>
       }
     >
+      {reason && <p data-testid="switch-live-reason">{reason}</p>}
       <p>
         <Trans>Orders you place from now on use real money, and gains and losses are real. You can switch back to Demo at any time.</Trans>
       </p>
