@@ -12,8 +12,8 @@ export type AccountSection = { type: string; label: MessageDescriptor; icon: Ico
 
 export const ACCOUNT_SECTIONS: AccountSection[] = [
   { type: 'balance', label: msg`Balance`, icon: IconWallet, isPrivate: true },
-  { type: 'deposit', label: msg`Deposit`, icon: IconDown, isPrivate: true },
-  { type: 'withdraw', label: msg`Withdraw`, icon: IconUp, isPrivate: true },
+  { type: 'deposit', label: msg({ message: 'Deposit', context: 'account section' }), icon: IconDown, isPrivate: true },
+  { type: 'withdraw', label: msg({ message: 'Withdraw', context: 'account section' }), icon: IconUp, isPrivate: true },
   { type: 'records', label: msg`Transaction record`, icon: IconList, isPrivate: true },
   { type: 'orders', label: msg`Orders`, icon: IconFile, isPrivate: true },
   { type: 'notifications', label: msg`Notifications`, icon: IconBell, isPrivate: true },

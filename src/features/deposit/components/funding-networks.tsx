@@ -55,10 +55,10 @@ export function FundingNetworks() {
       {body}
       <div className="funding-actions">
         <Link to="/profile/{-$type}" params={{ type: 'deposit' }} className={buttonClass('primary')} data-testid="funding-deposit">
-          <Trans>Deposit</Trans>
+          <Trans context="funding action">Deposit</Trans>
         </Link>
         <Link to="/profile/{-$type}" params={{ type: 'withdraw' }} className={buttonClass('secondary')} data-testid="funding-withdraw">
-          <Trans>Withdraw</Trans>
+          <Trans context="funding action">Withdraw</Trans>
         </Link>
       </div>
     </Card>
