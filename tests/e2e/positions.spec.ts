@@ -160,3 +160,19 @@ test('close all closes every BTCUSDT position in one action, after showing the P
   await page.goto('/profile/records')
   await expect(page.getByTestId('record-row').filter({ hasText: new RegExp(`Closed #\\d+ ${SYMBOL}: P/L`) })).toHaveCount(2)
 })
+
+test('on the orders screen, close all closes the positions of every symbol in one action', async ({ page, request }) => {
+  await signIn(page)
+  await openPosition(page, request, '0.1')
+  await send(page, request, 'createContractOrder', { symbol: 'ETHUSDT', side: 'sell', lots: '0.1', leverage: 100 })
+  await page.goto('/profile/orders')
+  await expect(page.getByTestId('position')).toHaveCount(2)
+
+  await page.getByTestId('close-all').click()
+  const sheet = page.getByRole('dialog', { name: 'Close every position?' })
+  await expect(sheet.getByTestId('manage-pl')).toContainText('USDT')
+  await sheet.getByTestId('close-all-confirm').click()
+  await expect(sheet).toBeHidden()
+  await expect(page.getByTestId('position')).toHaveCount(0)
+  await expect(page.getByText('No open positions')).toBeVisible()
+})
