@@ -117,7 +117,9 @@ export async function verifyInclusion(proof: InclusionProof, published: Publishe
     published.totals.every(isUnits) &&
     proof.path.every((s) => HEX32.test(s.hash) && s.sums.length === width && (s.side === 'left' || s.side === 'right'))
   if (!wellFormed) return { ok: false, reason: 'malformed' }
-  if (!proof.balances.every(isUnits) || !proof.path.every((s) => s.sums.every(isUnits))) return { ok: false, reason: 'negative' }
+  const amounts = [...proof.balances, ...proof.path.flatMap((s) => s.sums)]
+  if (amounts.some((a) => a.startsWith('-'))) return { ok: false, reason: 'negative' }
+  if (!amounts.every(isUnits)) return { ok: false, reason: 'malformed' }
   let hash: Uint8Array
   try {
     hash = hexToBytes(await leafHash(proof, digest))
