@@ -12,6 +12,7 @@ type SnapshotRow = { id: string; publishedAt: string | number; root: string; cur
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 const splitSums = (sums: string) => (sums === '' ? [] : sums.split(','))
 
+// Newest first by the bigint id: ordered as `s.id`, since `id` alone would name the text column answered.
 const SNAPSHOT_COLUMNS = sql`id::text AS id, (extract(epoch FROM published_at) * 1000)::bigint::text AS "publishedAt", root, currencies, leaf_count AS "leafCount"`
 
 function snapshotOf(row: SnapshotRow): LiabilitySnapshot {
@@ -26,14 +27,14 @@ function snapshotOf(row: SnapshotRow): LiabilitySnapshot {
 
 export async function liabilityRoots(db: Db, page: number, size: number): Promise<LiabilitySnapshotPage> {
   const [list, total] = await Promise.all([
-    db.execute(sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots ORDER BY id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`),
+    db.execute(sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots s ORDER BY s.id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`),
     db.execute(sql`SELECT count(*)::int AS n FROM liability_snapshots`),
   ])
   return { list: rowsOf<SnapshotRow>(list).map(snapshotOf), total: rowsOf<{ n: number }>(total)[0]!.n, page, size }
 }
 
 export async function myLiabilityProof(db: Db, userId: string): Promise<MyLiabilityProof> {
-  const latest = rowsOf<SnapshotRow>(await db.execute(sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots ORDER BY id DESC LIMIT 1`))[0]
+  const latest = rowsOf<SnapshotRow>(await db.execute(sql`SELECT ${SNAPSHOT_COLUMNS} FROM liability_snapshots s ORDER BY s.id DESC LIMIT 1`))[0]
   if (!latest) return { snapshot: null, proof: null }
   const snapshot = snapshotOf(latest)
   const leaf = rowsOf<{ idx: number; salt: string }>(

@@ -58,13 +58,20 @@ describe('proof of liabilities', () => {
     expect((await get('/api/getLiabilityRoots?size=0')).status).toBe(400)
   })
 
-  it('answers no snapshot before the first one is published', async () => {
+  it('answers no snapshot before the first one is published, then the newest', async () => {
     const fresh = await buildTestApp({ databaseUrl: undefined, redisUrl: undefined })
     try {
       const { token } = await signIn(fresh)
       const answer = await call(fresh, 'GET', '/api/getLiabilityProof', { token })
       expect(answer.body).toMatchObject({ code: 200, data: { snapshot: null, proof: null } })
       expect((await call(fresh, 'GET', '/api/getLiabilityRoots')).body.data).toMatchObject({ list: [], total: 0 })
+      // Then eleven days: the newest is the one answered (by id as a number: '11' sorts before '9' as text).
+      const start = Date.now()
+      for (let day = 0; day < 11; day++) await publishDailySnapshot(fresh.db, start + day * DAY_MS)
+      const latest = (await call(fresh, 'GET', '/api/getLiabilityProof', { token })).body.data as MyLiabilityProof
+      expect(latest.snapshot).toMatchObject({ id: '11', publishedAt: start + 10 * DAY_MS })
+      const list = (await call(fresh, 'GET', '/api/getLiabilityRoots?size=3')).body.data as LiabilitySnapshotPage
+      expect(list.list.map((s) => s.id)).toEqual(['11', '10', '9'])
     } finally {
       await fresh.close()
     }
@@ -136,6 +143,15 @@ describe('proof of liabilities', () => {
     const next = (await myProof(alice.token)).snapshot!
     expect(next.currencies[usdt(next)]!.totalUnits).toBe((BigInt(snapshot.currencies[usdt(snapshot)]!.totalUnits) + 7_000_000n).toString())
     expect((await reconcile(app.db)).ok).toBe(true)
+  })
+
+  it('publishes one snapshot when two processes race on the same day', async () => {
+    await userWith([{ amount: '5', currency: 'USDT' }])
+    clock.now += DAY_MS
+    const before = (await roots()).total
+    const both = await Promise.all([publishDailySnapshot(app.db, clock.now), publishDailySnapshot(app.db, clock.now)])
+    expect(both.filter((p) => p !== null)).toHaveLength(1)
+    expect((await roots()).total).toBe(before + 1)
   })
 
   it('keeps the published record append-only in the database', async () => {
