@@ -54,3 +54,15 @@ test('a proof altered on its way is refused on the screen', async ({ page }) => 
   await expect(panel.getByTestId('proof-status')).toContainText('does not reach the published root')
   await expect(panel.getByTestId('proof-verified')).toHaveCount(0)
 })
+
+test('a user with nothing on the live book is told the snapshot lists only users owed money, and sees the public roots', async ({ page }) => {
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  expect((await page.request.post('/api/test/liabilitySnapshot', { headers: { authorization: `Bearer ${await token(page)}` } })).status()).toBe(200)
+
+  await page.goto('/profile/proof')
+  const panel = page.getByTestId('proof-panel')
+  await expect(panel.getByTestId('proof-not-included')).toContainText('You had no live balance when the latest snapshot was taken')
+  await expect(panel.getByTestId('proof-verified')).toHaveCount(0)
+  await expect(panel.getByTestId('liability-root').first()).toContainText(/[0-9a-f]{64}/)
+})
