@@ -1,8 +1,8 @@
 // Builds the Merkle sum tree of a snapshot in memory, in one pass per level, with the preimages of
 // src/contract/liability-tree.ts (the construction every verifier uses) and Node's synchronous SHA-256: 100 000
-// leaves take well under a second. Leaves are ordered by their hash, which is random (salted), so a leaf's place says
-// nothing about whose it is. A level of odd length carries its last node up unchanged (no duplicate: a duplicated
-// node would count its sums twice), so that node's path has no step at that level.
+// leaves are about 300 000 hashes, a second or two (more on a loaded machine). Leaves are ordered by their hash, which
+// is random (salted), so a leaf's place says nothing about whose it is. A level of odd length carries its last node up
+// unchanged (no duplicate: a duplicated node would count its sums twice), so that node's path has no step at that level.
 import { createHash } from 'node:crypto'
 import { bytesToHex, EMPTY_ROOT, leafPreimage, nodePreimage, userIdBytes, type InclusionProof, type ProofStep } from '#contract/liability-tree.ts'
 
