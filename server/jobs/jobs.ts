@@ -1,6 +1,7 @@
 // The jobs the leader runs (runner.ts). Each must be safe to run again after a crash half-way.
 import type { FastifyInstance } from 'fastify'
 import { pruneIdempotencyKeys } from '../idempotency/store.ts'
+import { publishDailySnapshot } from '../modules/liabilities/liabilities.snapshot.ts'
 import type { Job } from './runner.ts'
 
 const MINUTE_MS = 60_000
@@ -8,4 +9,7 @@ const MINUTE_MS = 60_000
 export const leaderJobs = (app: FastifyInstance): Job[] => [
   // Keys are kept 24 h (KEEP_KEYS_MS), then go within the next period.
   { name: 'prune idempotency keys', everyMs: 10 * MINUTE_MS, run: (now) => pruneIdempotencyKeys(app.db, now) },
+  // Proof of liabilities: the day's snapshot of the live book, once per UTC day (its day is unique); checked every
+  // 10 minutes, so it is published within minutes of midnight UTC, or of a start.
+  { name: 'publish liability snapshot', everyMs: 10 * MINUTE_MS, run: (now) => publishDailySnapshot(app.db, now) },
 ]

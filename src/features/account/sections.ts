@@ -16,6 +16,8 @@ export const ACCOUNT_SECTIONS: AccountSection[] = [
   { type: 'withdraw', label: msg({ message: 'Withdraw', context: 'account section' }), icon: IconUp, isPrivate: true },
   { type: 'records', label: msg`Transaction record`, icon: IconList, isPrivate: true },
   { type: 'orders', label: msg`Orders`, icon: IconFile, isPrivate: true },
+  // Not private: the published roots are public; the panel asks to sign in for the user's own proof.
+  { type: 'proof', label: msg`Proof of liabilities`, icon: IconShield },
   { type: 'notifications', label: msg`Notifications`, icon: IconBell, isPrivate: true },
   { type: 'invite', label: msg`Invite friends`, icon: IconGift, isPrivate: true },
   { type: 'verification', label: msg`Account verification`, icon: IconShield, isPrivate: true },
@@ -27,7 +29,7 @@ export const ACCOUNT_SECTIONS: AccountSection[] = [
 
 /** The account list's groups of sections (by type), in order. */
 export const ACCOUNT_GROUPS: { title: MessageDescriptor; types: string[] }[] = [
-  { title: msg`Money`, types: ['balance', 'deposit', 'withdraw', 'records', 'orders'] },
+  { title: msg`Money`, types: ['balance', 'deposit', 'withdraw', 'records', 'orders', 'proof'] },
   { title: msg({ message: 'Account', context: 'account list group', comment: 'Heading of the rows about the user: notifications, invites, verification, password' }), types: ['notifications', 'invite', 'verification', 'password'] },
   { title: msg`Preferences`, types: ['settings', 'language'] },
 ]
