@@ -47,6 +47,7 @@ const SCREENS: [string, string, boolean][] = [
   ['orders', '/profile/orders', true],
   ['deposit', '/profile/deposit', true],
   ['withdraw', '/profile/withdraw', true],
+  ['currencies', '/cruuency', true],
   ['settings', '/profile/settings', true],
   ['help', '/help', true],
   ['terms', '/help/terms', true],

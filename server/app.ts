@@ -49,6 +49,7 @@ import { registerContentRoutes } from './modules/content/content.routes.ts'
 import { registerContentTestHooks } from './modules/content/content.test-hooks.ts'
 import { registerWithdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts'
 import { registerEarnRoutes } from './modules/earn/earn.routes.ts'
+import { registerLiabilityRoutes } from './modules/liabilities/liabilities.routes.ts'
 import { resolveOptions, type AppOptions } from './options.ts'
 import { setHouseShards } from './ledger/shards.ts'
 
@@ -146,6 +147,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerFundsRoutes(app)
     registerWithdrawalRoutes(app)
     registerEarnRoutes(app)
+    registerLiabilityRoutes(app)
     registerContentRoutes(app)
     registerContentTestHooks(app)
     registerManifestRoute(app, conf.staticDir)

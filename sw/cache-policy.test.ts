@@ -6,7 +6,8 @@ const policy = (path: string, init?: RequestInit) => apiPolicy(new Request(`${OR
 
 describe('service worker cache policy', () => {
   it('caches only explicitly public reads asked without credentials', () => {
-    expect(policy('/api/getNotice')).toBe('public')
+    expect(policy('/api/getNotice')).toBe('newest')
+    expect(policy('/api/queryLanguageList')).toBe('public')
     expect(policy('/api/getConfigValue?configKey=platformName')).toBe('public')
     expect(policy('/api/getNotice', { headers: { Authorization: 'tok' } })).toBe('network-only')
     expect(policy('/api/getBalance')).toBe('network-only')

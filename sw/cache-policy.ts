@@ -1,7 +1,8 @@
 // Which /api answers the service worker may keep, and for how long. Plain functions (no workbox), so they are unit
 // tested in sw/cache-policy.test.ts.
 //
-// The rule: no /api answer is cached unless it is explicitly public (PUBLIC_API_PATHS), content (CONTENT_API_PATHS)
+// The rule: no /api answer is cached unless it is explicitly public (PUBLIC_API_PATHS, NEWEST_API_PATHS), content
+// (CONTENT_API_PATHS)
 // or a content picture (CONTENT_IMAGE_PATH: what an article or answer shows, the same in every language), asked
 // without credentials,
 // and not marked as moving money. Settings that move money (MONEY_CONFIG_KEYS, or any answer carrying MONEY_HEADER)
@@ -9,9 +10,10 @@
 // MONEY_CONFIG_MAX_AGE_S old: a stale receiving address or fee is never shown. Everything else under /api
 // (authenticated or not) goes to the network untouched.
 import { CONTENT_IMAGE_PATH } from '../src/contract/content-image.ts'
-import { CONTENT_API_PATHS, MONEY_CONFIG_KEYS, MONEY_CONFIG_MAX_AGE_S, MONEY_HEADER, PUBLIC_API_PATHS } from '../src/lib/cache-rules.ts'
+import { CONTENT_API_PATHS, MONEY_CONFIG_KEYS, MONEY_CONFIG_MAX_AGE_S, MONEY_HEADER, NEWEST_API_PATHS, PUBLIC_API_PATHS } from '../src/lib/cache-rules.ts'
 
-export type ApiPolicy = 'public' | 'content' | 'content-image' | 'money' | 'network-only'
+export type ApiPolicy = 'public' | 'newest' | 'content' | 'content-image' | 'money' | 'network-only'
+export type StoredPolicy = Exclude<ApiPolicy, 'network-only'>
 
 /** The header the service worker stamps on what it stores, so an age can be checked without trusting `Date`. */
 export const STORED_AT_HEADER = 'x-keelson-stored-at'
@@ -22,6 +24,7 @@ export function apiPolicy(request: Request, url: URL, origin: string): ApiPolicy
   if (url.origin !== origin || !url.pathname.startsWith('/api/')) return null
   if (request.method !== 'GET' || request.headers.has('Authorization')) return 'network-only'
   if (url.pathname === '/api/getConfigValue' && MONEY_CONFIG_KEYS.includes(url.searchParams.get('configKey') ?? '')) return 'money'
+  if (NEWEST_API_PATHS.includes(url.pathname)) return 'newest'
   if (CONTENT_API_PATHS.includes(url.pathname)) return 'content'
   if (CONTENT_IMAGE_PATH.test(url.pathname) && url.search === '') return 'content-image'
   return PUBLIC_API_PATHS.includes(url.pathname) ? 'public' : 'network-only'
@@ -41,7 +44,7 @@ export function contentCacheKey(request: Request): string {
  * A complete success; money answers never enter the public cache. The allowlist decides, not Cache-Control: the
  * server sends `no-store` on every /api answer (aimed at shared and browser HTTP caches), public ones included.
  */
-export function isStorable(response: Response, policy: 'public' | 'content' | 'content-image' | 'money'): boolean {
+export function isStorable(response: Response, policy: StoredPolicy): boolean {
   if (response.status !== 200) return false
   return policy === 'money' || !response.headers.has(MONEY_HEADER)
 }

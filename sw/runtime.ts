@@ -1,4 +1,4 @@
-// Runtime caches: public /api reads stale-while-revalidate, content (news, help, documents) the same per language and
+// Runtime caches: public /api reads stale-while-revalidate (the notice network-first), content (news, help, documents) the same per language and
 // bounded, the pictures content shows (bounded in number and age), money settings network-first with a one-minute ceiling
 // (rules in cache-policy.ts), WalletConnect chunks (content-hashed) on first use. Every cache name starts with
 // RUNTIME_CACHE_PREFIX, so sign-out deletes them all.
@@ -7,11 +7,11 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import { ExpirationPlugin } from 'workbox-expiration'
 import type { WorkboxPlugin } from 'workbox-core/types.js'
 import { CONTENT_IMAGE_MAX_ENTRIES, CONTENT_MAX_AGE_S, CONTENT_MAX_ENTRIES, RUNTIME_CACHE_PREFIX } from '../src/lib/cache-rules.ts'
-import { apiPolicy, contentCacheKey, isFresh, isStorable, isWalletConnectChunk, MONEY_MAX_AGE_MS, stamp } from './cache-policy.ts'
+import { apiPolicy, contentCacheKey, isFresh, isStorable, isWalletConnectChunk, MONEY_MAX_AGE_MS, stamp, type StoredPolicy } from './cache-policy.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
-function guard(policy: 'public' | 'content' | 'content-image' | 'money', maxAgeMs?: number): WorkboxPlugin {
+function guard(policy: StoredPolicy, maxAgeMs?: number): WorkboxPlugin {
   return {
     cacheWillUpdate: async ({ response }) => (isStorable(response, policy) ? stamp(response, Date.now()) : null),
     cachedResponseWillBeUsed: async ({ cachedResponse }) =>
@@ -26,6 +26,15 @@ export function setupRuntimeCaches() {
     new StaleWhileRevalidate({
       cacheName: `${RUNTIME_CACHE_PREFIX}-public`,
       plugins: [guard('public'), new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 7 * 24 * 3600 })],
+    }),
+  )
+  // The notice: the network's answer whenever there is one, so a notice published (or cleared) shows on this visit;
+  // offline, the last one kept.
+  registerRoute(
+    ({ request, url }) => apiPolicy(request, url, origin) === 'newest',
+    new NetworkFirst({
+      cacheName: `${RUNTIME_CACHE_PREFIX}-newest`,
+      plugins: [guard('newest'), new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 7 * 24 * 3600 })],
     }),
   )
   // Content: read signed in or out, offline too. Kept per language (contentCacheKey); at most CONTENT_MAX_ENTRIES

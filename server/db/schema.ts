@@ -18,3 +18,4 @@ export { contentDocuments, documentAcceptances, helpAnswers, helpAnswerTexts, pa
 export { articles } from '../modules/news/news.table.ts'
 export { supportConversations, supportMessages } from '../modules/support/support.table.ts'
 export { earnPlans, earnOrders } from '../modules/earn/earn.table.ts'
+export { liabilitySnapshots, liabilityLeaves, liabilityNodes } from '../modules/liabilities/liabilities.table.ts'

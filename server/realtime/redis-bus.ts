@@ -1,7 +1,7 @@
 // The bus over Redis pub/sub. Redis needs a connection of its own for subscribing; the other connection publishes
 // and is shared with the rate limiter. Channel names start with the deployment's name (DEPLOYMENT_NAME), so two
 // deployments sharing one Redis (staging beside production) never hear each other's ticks or users' events.
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import type { Bus, BusChannel } from './bus.ts'
 
 type Log = { warn: (obj: object, msg: string) => void }
@@ -12,6 +12,8 @@ export async function createRedisBus(url: string, log: Log, deploymentName: stri
   const prefix = `${deploymentName}:`
   // Fail fast instead of queueing commands forever while Redis is away; callers treat failures as "not delivered".
   const options = { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: true }
+  // Loaded only with REDIS_URL: a single process never loads it (bench:start).
+  const { Redis } = await import('ioredis')
   const client = new Redis(url, options)
   const subscriber = new Redis(url, options)
   // Until the first connection succeeds, a failure is reported once, below, by the address tried.

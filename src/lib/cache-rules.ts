@@ -5,11 +5,18 @@
 export const RUNTIME_CACHE_PREFIX = 'keelson-runtime'
 
 /**
- * Public reads that may be shown offline: notice, language list, public settings, and the market's catalogue and
- * home figures (offline, home keeps its featured few and the market list its instruments, each with the last price
- * kept and its time).
+ * Public reads that may be shown offline: language list, public settings, and the market's catalogue and home
+ * figures (offline, home keeps its featured few and the market list its instruments, each with the last price kept
+ * and its time). Stale-while-revalidate: a visit shows the kept answer and refreshes it for the next.
  */
-export const PUBLIC_API_PATHS = ['/api/getProdList', '/api/getIndexDataV2', '/api/getNotice', '/api/queryLanguageList', '/api/getConfigValue']
+export const PUBLIC_API_PATHS = ['/api/getProdList', '/api/getIndexDataV2', '/api/queryLanguageList', '/api/getConfigValue']
+
+/**
+ * Public reads whose news matters on this visit, not the next: the site-wide notice (markets closing early, an
+ * outage). Network-first; the kept answer only when the network fails (offline). Stale-while-revalidate showed the
+ * notice one visit late, and a cleared one once more.
+ */
+export const NEWEST_API_PATHS = ['/api/getNotice']
 
 /**
  * Content operators write, read signed in or not and kept for reading offline: news and articles, help answers,

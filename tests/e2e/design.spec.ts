@@ -285,6 +285,10 @@ test.describe('navigation', () => {
     await expect(page).toHaveURL(/\/aboutUs$/)
     await pages.phoneIn.goto('/record/')
     await expect(pages.phoneIn).toHaveURL(/\/profile\/records$/)
+    // The product's /deposit is Deposit (the old app sent it to /cruuency).
+    await pages.phoneIn.goto('/deposit')
+    await expect(pages.phoneIn).toHaveURL(/\/profile\/deposit$/)
+    await expect(pages.phoneIn.getByTestId('deposit-panel')).toBeVisible()
   })
 
   test('an unknown address shows the not-found screen inside the app, with a way home', async ({ pages }) => {

@@ -25,21 +25,25 @@ function lineCount(selector: string) {
 test.describe('phone', () => {
   test.skip(({ isMobile }) => !isMobile, 'phone widths')
 
-  test('at 320 the Account count keeps off the screen edge and every tab label is one line, in English and German', async ({ page }) => {
+  test('at 320 the Account count keeps off the screen edge and every tab label is one line, in English, German, Spanish, French and Portuguese; Smart in Vietnamese too', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 700 })
     await signInFresh(page, await installWallet(page))
     const badge = page.getByTestId('unread-badge') // the welcome message
     await expect(badge).toBeVisible()
     const box = (await badge.boundingBox())!
     expect(box.x + box.width).toBeLessThanOrEqual(320 - 4)
-    for (const [code, smart] of [['en_US', 'Smart'], ['de_DE', 'Clever']] as const) {
+    // Smart Trading's tab is the loanword where the language has no short word of its own (docs/glossary.md): not
+    // "Clever" (cunning) nor "Trading" (the Market tab's business). Vietnamese has no one-line word for Home, Market
+    // and Account at 320 (two short lines, as docs/design-system.md allows), but Smart must never wrap.
+    for (const code of ['en_US', 'de_DE', 'es_ES', 'fr_FR', 'por_POR', 'tv_TV']) {
       await setLanguage(page, code)
       await page.goto('/')
-      await expect(page.locator('.bottom-tab-label').nth(2)).toHaveText(smart)
+      await expect(page.locator('.bottom-tab-label').nth(2)).toHaveText('Smart')
       const labels = await page.locator('.bottom-tab-label').evaluateAll((els) =>
         els.map((el) => ({ text: el.textContent, lines: Math.round(el.getBoundingClientRect().height / 13.2), cut: el.scrollWidth > el.clientWidth + 1 })),
       )
-      expect(labels.filter((l) => l.lines > 1 || l.cut), code).toEqual([])
+      const held = code === 'tv_TV' ? labels.filter((l) => l.text === 'Smart') : labels
+      expect(held.filter((l) => l.lines > 1 || l.cut), code).toEqual([])
     }
   })
 

@@ -1,6 +1,6 @@
-// A message links to its order in the order's book (?book=live): opened while the app is on the other book, the app
-// switches to the order's book, says so, and shows the order, never the other book's list without it
-// (src/features/trade/components/linked-book.tsx). The live position trades on a quote pinned as a real feed's
+// A message links to its order in the order's book (?book=live): opened while the app is on demo, the app asks before
+// it switches to real money (the balance screen's sheet), keeps demo with a note when the user stays, and after the
+// user's yes says the book changed and shows the order (src/features/trade/components/linked-book.tsx). The live position trades on a quote pinned as a real feed's
 // (POST /api/test/quote with `real`, server/modules/orders/test-hooks.routes.ts): the live book refuses simulated ones.
 import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
@@ -24,7 +24,7 @@ async function post(page: Page, path: string, data: Record<string, unknown>) {
 const pin = (page: Page, ask: number, hold = true) =>
   post(page, '/test/quote', { symbol: SYMBOL, bid: (ask - SPREAD).toFixed(2), ask: ask.toFixed(2), hold, real: true })
 
-test('a live message opened while the app is on demo switches to live, says so, and shows the order', async ({ page }) => {
+test('a live message opened on demo asks before switching to live; staying keeps demo with a note, yes shows the order', async ({ page }) => {
   const wallet = await installWallet(page)
   await signInFresh(page, wallet)
   await post(page, '/test/liveFunds', { amount: '1000', currency: 'USDT' })
@@ -44,6 +44,17 @@ test('a live message opened while the app is on demo switches to live, says so, 
     await expect(message).toHaveCount(1)
     await message.getByTestId('message-link').click()
     await expect(page).toHaveURL(new RegExp(`/profile/orders\\?book=live#closed-${position.orderNo}$`))
+    const sheet = page.getByRole('dialog', { name: 'Switch to your live book?' })
+    await expect(sheet.getByTestId('switch-live-reason')).toHaveText('The order this link shows is in your live book.')
+    // Staying on demo: nothing switched, the demo orders show under a note that names the order's book.
+    await sheet.getByRole('button', { name: 'Stay on Demo' }).click()
+    await expect(sheet).toBeHidden()
+    await expect(page.getByTestId('book-elsewhere')).toContainText('This order is in your live book. You are still on your demo book.')
+    await expect(page.getByTestId('trade-book')).toHaveText('Demo')
+    await expect(page.locator(`[data-testid="history-order"][data-order-no="${position.orderNo}"]`)).toHaveCount(0)
+    // The note's button asks again; yes switches, says so and shows the order.
+    await page.getByRole('button', { name: 'Show it in Live' }).click()
+    await sheet.getByTestId('switch-live-confirm').click()
     await expect(page.getByTestId('book-switched')).toHaveText(/Switched to your live book to show this order\./)
     await expect(page.getByTestId('trade-book')).toHaveText('Live')
     await expect(page.locator(`[data-testid="history-order"][data-order-no="${position.orderNo}"]`)).toBeInViewport()

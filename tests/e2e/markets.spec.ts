@@ -1,5 +1,6 @@
 // The market list (/trades): its class tabs side by side in every language at the narrowest phone, the search that
-// reads "EUR/USD", "eur usd" and "eurusd" alike, and instrument names in the reader's language.
+// reads "EUR/USD", "eur usd" and "eurusd" alike, and instrument names in the reader's language. The currencies page
+// (/cruuency) says where money comes in and goes out, from the funds configuration Deposit and Withdraw use.
 import { expect, test, type Page } from '@playwright/test'
 import { LANGUAGES } from '../../src/contract/locales.ts'
 import { installWallet } from './fixtures/wallet.ts'
@@ -99,4 +100,21 @@ test('at 320 px in German a closed market\'s "Geschlossen" leaves its symbol and
   await expect(page.getByTestId('market-closed').first()).toHaveText('Geschlossen')
   await page.evaluate(() => document.fonts.ready)
   expect(await page.evaluate(closedRowClashes)).toEqual([])
+})
+
+test('the currencies page lists the networks open for deposits or withdrawals and leads to Deposit and Withdraw', async ({ page }) => {
+  await signInFresh(page, await installWallet(page))
+  await page.goto('/cruuency')
+  const card = page.getByRole('region', { name: 'Deposit and withdraw' })
+  // A fresh server: USDT and ETH on Ethereum, withdrawals open, deposits not until an operator sets an address.
+  const usdt = card.getByTestId('funding-network').filter({ hasText: 'USDT' })
+  await expect(usdt).toContainText('Ethereum (ERC-20)')
+  await expect(usdt).toContainText(/Withdraw only|Deposit and withdraw/)
+  await expect(page.getByText(/coming release/)).toHaveCount(0)
+  await card.getByTestId('funding-deposit').click()
+  await expect(page).toHaveURL(/\/profile\/deposit$/)
+  await expect(page.getByTestId('deposit-panel')).toBeVisible()
+  await page.goBack()
+  await card.getByTestId('funding-withdraw').click()
+  await expect(page).toHaveURL(/\/profile\/withdraw$/)
 })

@@ -70,7 +70,7 @@ test('TP and SL of an open position are set with the ticket’s checks, shown on
   await expect(position).toContainText(shown(sl))
 })
 
-test('a pending order’s price and lots change; one the book cannot pay is refused and the order waits as it was', async ({ page, request }) => {
+test('a pending order’s price and lots change, one the book cannot pay is refused and the order waits as it was; its TP and SL are set against its price', async ({ page, request }) => {
   await signIn(page)
   const first = await send(page, request, 'createLimitOrder', { symbol: SYMBOL, side: 'buy', lots: '0.1', leverage: 100, price: '50000.00' })
   await openInstrument(page)
@@ -96,6 +96,21 @@ test('a pending order’s price and lots change; one the book cannot pay is refu
   await expect(order).not.toHaveAttribute('data-order-no', first)
   await expect(order).toContainText(shown(price))
   await expect(order).toContainText('0.2 lots')
+
+  // Its take profit and stop loss are set against its own price, not the market's.
+  await order.getByTestId('limit-stops').click()
+  const stops = page.getByRole('dialog', { name: `Take profit and stop loss: ${SYMBOL}` })
+  await stops.getByTestId('stop-sl-input').fill(String(Math.round(price * 1.05)))
+  await expect(stops.getByTestId('stop-sl')).toContainText('unreasonable price setting for stop profit and stop loss')
+  const tp = Math.round(price * 1.1)
+  const sl = Math.round(price * 0.95)
+  await stops.getByTestId('stop-tp-input').fill(String(tp))
+  await stops.getByTestId('stop-sl-input').fill(String(sl))
+  await expect(stops.getByTestId('stop-sl')).not.toContainText('unreasonable')
+  await stops.getByTestId('manage-stops-save').click()
+  await expect(stops).toBeHidden()
+  await expect(order).toContainText(shown(tp))
+  await expect(order).toContainText(shown(sl))
 })
 
 test('closing 0.5 of 1.5 lots leaves 1 lot open, and the record and history show the closed part', async ({ page, request }) => {
@@ -144,4 +159,20 @@ test('close all closes every BTCUSDT position in one action, after showing the P
 
   await page.goto('/profile/records')
   await expect(page.getByTestId('record-row').filter({ hasText: new RegExp(`Closed #\\d+ ${SYMBOL}: P/L`) })).toHaveCount(2)
+})
+
+test('on the orders screen, close all closes the positions of every symbol in one action', async ({ page, request }) => {
+  await signIn(page)
+  await openPosition(page, request, '0.1')
+  await send(page, request, 'createContractOrder', { symbol: 'ETHUSDT', side: 'sell', lots: '0.1', leverage: 100 })
+  await page.goto('/profile/orders')
+  await expect(page.getByTestId('position')).toHaveCount(2)
+
+  await page.getByTestId('close-all').click()
+  const sheet = page.getByRole('dialog', { name: 'Close every position?' })
+  await expect(sheet.getByTestId('manage-pl')).toContainText('USDT')
+  await sheet.getByTestId('close-all-confirm').click()
+  await expect(sheet).toBeHidden()
+  await expect(page.getByTestId('position')).toHaveCount(0)
+  await expect(page.getByText('No open positions')).toBeVisible()
 })

@@ -8,11 +8,14 @@ import type { RecordTotals, TransactionPage, TransactionRow } from '#contract/ac
 import type { Order } from '#contract/orders.ts'
 import { buildTestApp, call, signIn } from '../../test/helpers.ts'
 import { publishQuotes, testClock, WEDNESDAY_15H } from '../orders/test-market.ts'
+import { resetNetworks } from '../funds/test-funds.ts'
+import { liveUser } from '../withdrawals/test-withdrawals.ts'
 
 const clock = testClock()
 let app: FastifyInstance
 beforeAll(async () => {
   app = await buildTestApp({ now: clock.now })
+  await resetNetworks(app)
 })
 afterAll(() => app?.close())
 beforeEach(async () => {
@@ -93,6 +96,16 @@ describe('GET /api/getMyTransactionRecord', () => {
   it.each(['kind=legs', 'page=0', 'size=1000', 'from=later'])('answers 400 for %s', async (qs) => {
     const { token } = await signIn(app)
     expect((await get(`/api/getMyTransactionRecord?${qs}`, token)).status).toBe(400)
+  })
+
+  it('shows a withdrawal asked as money leaving the available balance, never as +50', async () => {
+    const { token } = await liveUser(app, '100')
+    const DEST = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
+    const asked = await post('/api/submissionWithdrawDeposit', token, { amount: '50', currency: 'USDT', network: 'ERC20', address: DEST })
+    expect(asked.status).toBe(200)
+    const [row] = (await record(token)).list
+    expect(row).toMatchObject({ event: 'withdrawal_requested', amount: '-50', balanceAfter: '50', book: 'live' })
+    expect(row!.text).toContain('50.00')
   })
 
   it('answers 401 without a token', async () => {

@@ -1,7 +1,8 @@
 // Wallet sign-in (docs/api.md, "Sign-in"): the exact message, a fresh timestamp, a signature by the address, used once.
 import { createHash } from 'node:crypto'
 import { lt } from 'drizzle-orm'
-import { getAddress, type Address, type Hex } from 'viem'
+import { checksum } from 'ox/Address'
+import type { Address, Hex } from 'viem'
 import { signInMessage, SIGN_IN_FUTURE_SLACK_MS, SIGN_IN_WINDOW_MS, type AccountInfo, type CheckSign } from '#contract/auth.ts'
 import { AppError } from '../../app-error.ts'
 import type { Db } from '../../db/client.ts'
@@ -22,7 +23,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  */
 export function checksummed(address: string): Address {
   const hex = address.slice(2)
-  const canonical = getAddress(address)
+  const canonical = checksum(address)
   if (hex !== hex.toLowerCase() && hex !== hex.toUpperCase() && canonical !== address) {
     throw new AppError(400, 'invalidInput', { field: 'address' })
   }

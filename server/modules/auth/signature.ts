@@ -1,10 +1,12 @@
 // Does `signature` sign `message` for `address`? Plain accounts (EOAs) are checked locally by recovering the
 // signer. With an Ethereum RPC, smart wallets are checked on chain (ERC-1271, and ERC-6492 for undeployed ones).
-import { createPublicClient, http, verifyMessage, type Address, type Hex, type PublicClient } from 'viem'
+import type { Address, Hex, PublicClient } from 'viem'
 
 export type VerifySignature = (address: Address, message: string, signature: Hex) => Promise<boolean>
 
 async function verifyLocally(address: Address, message: string, signature: Hex): Promise<boolean> {
+  // viem loads on the first sign-in, not at every start (bench:start).
+  const { verifyMessage } = await import('viem')
   try {
     return await verifyMessage({ address, message, signature })
   } catch {
@@ -19,7 +21,7 @@ export function createVerifier(ethRpcUrl?: string): VerifySignature {
   // 5 s leaves room inside the app's 8 s request timeout.
   let client: Promise<PublicClient> | undefined
   const onChain = () =>
-    (client ??= import('viem/chains').then(({ mainnet }) =>
+    (client ??= Promise.all([import('viem'), import('viem/chains')]).then(([{ createPublicClient, http }, { mainnet }]) =>
       createPublicClient({ chain: mainnet, transport: http(ethRpcUrl, { timeout: 5000, retryCount: 1 }) }),
     ))
   return async (address, message, signature) =>

@@ -9,7 +9,8 @@
 // in the blocks before it, so a restart in the middle reads a range again and the unique key drops what it had.
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { getAddress, type Hash } from 'viem'
+import { checksum as getAddress } from 'ox/Address'
+import type { Hash } from 'viem'
 import { alwaysLeader, leadWithAdvisoryLock, type Leadership } from '../../market/leader.ts'
 import type { ResolvedOptions } from '../../options.ts'
 import { Decimal } from '../../ledger/decimal.ts'

@@ -1,10 +1,24 @@
 // The chain as the funds module reads it through ETH_RPC_URL (viem, JSON-RPC batched): the head, ERC-20 Transfer
 // logs and native transfers in a range of blocks, and everything one transaction moved. Nothing here signs: the
 // server holds no key.
-import { createPublicClient, decodeEventLog, getAddress, http, parseAbiItem, type Address, type Hash, type PublicClient } from 'viem'
+import { checksum as getAddress } from 'ox/Address'
+import type { Address, Hash, PublicClient } from 'viem'
 import { Decimal } from '../../ledger/decimal.ts'
 
-export const TRANSFER_EVENT = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)')
+/** ERC-20's `event Transfer(address indexed from, address indexed to, uint256 value)`. */
+export const TRANSFER_EVENT = {
+  type: 'event',
+  name: 'Transfer',
+  inputs: [
+    { type: 'address', name: 'from', indexed: true },
+    { type: 'address', name: 'to', indexed: true },
+    { type: 'uint256', name: 'value', indexed: false },
+  ],
+} as const
+
+// viem is about 400 modules and 150 ms of CPU: loaded when a chain is first read, not at every start (bench:start).
+let viemModule: Promise<typeof import('viem')> | undefined
+const viem = () => (viemModule ??= import('viem'))
 
 /** One movement of value: an ERC-20 Transfer log (token set) or a transaction's native value (token null, log -1). */
 export type ChainTransfer = {
@@ -22,7 +36,7 @@ export type ChainTransfer = {
   blockNumber: number
 }
 
-export type Chain = { client: PublicClient; url: string }
+export type Chain = { client: () => Promise<PublicClient>; url: string }
 
 const clients = new Map<string, Chain>()
 
@@ -30,8 +44,12 @@ const clients = new Map<string, Chain>()
 export function chainOf(url: string): Chain {
   let chain = clients.get(url)
   if (!chain) {
-    const client = createPublicClient({ transport: http(url, { batch: { batchSize: 200, wait: 5 }, timeout: 10_000, retryCount: 2 }) })
-    chain = { client, url }
+    let client: Promise<PublicClient> | undefined
+    const make = async () => {
+      const { createPublicClient, http } = await viem()
+      return createPublicClient({ transport: http(url, { batch: { batchSize: 200, wait: 5 }, timeout: 10_000, retryCount: 2 }) })
+    }
+    chain = { client: () => (client ??= make()), url }
     clients.set(url, chain)
   }
   return chain
@@ -44,13 +62,13 @@ export const unitsOf = (value: bigint, decimals: number) => new Decimal(value.to
 export const confirmationsAt = (head: number, block: number) => Math.max(0, head - block + 1)
 
 export async function headOf(chain: Chain): Promise<number> {
-  return Number(await chain.client.getBlockNumber({ cacheTime: 0 }))
+  return Number(await (await chain.client()).getBlockNumber({ cacheTime: 0 }))
 }
 
 /** Transfer logs of `tokens` to any of `to` in [from, to] blocks. */
 export async function tokenTransfers(chain: Chain, tokens: Address[], receivers: Address[], fromBlock: number, toBlock: number): Promise<ChainTransfer[]> {
   if (tokens.length === 0 || receivers.length === 0) return []
-  const logs = await chain.client.getLogs({
+  const logs = await (await chain.client()).getLogs({
     address: tokens,
     event: TRANSFER_EVENT,
     args: { to: receivers },
@@ -91,7 +109,8 @@ export async function nativeTransfers(chain: Chain, receivers: Address[], fromBl
   if (receivers.length === 0) return []
   const wanted = new Set(receivers.map((r) => r.toLowerCase()))
   const numbers = Array.from({ length: toBlock - fromBlock + 1 }, (_, i) => BigInt(fromBlock + i))
-  const blocks = await Promise.all(numbers.map((blockNumber) => chain.client.getBlock({ blockNumber, includeTransactions: true })))
+  const client = await chain.client()
+  const blocks = await Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber, includeTransactions: true })))
   const found: ChainTransfer[] = []
   for (const block of blocks) {
     for (const tx of block.transactions) {
@@ -112,9 +131,10 @@ export type TxTransfers =
  * current head. Used to check a deposit claim and (withdrawals) an operator's payout hash.
  */
 export async function transfersOfTx(chain: Chain, txHash: Hash): Promise<TxTransfers> {
+  const [client, { decodeEventLog }] = await Promise.all([chain.client(), viem()])
   const [receipt, tx, head] = await Promise.all([
-    chain.client.getTransactionReceipt({ hash: txHash }).catch(() => null),
-    chain.client.getTransaction({ hash: txHash }).catch(() => null),
+    client.getTransactionReceipt({ hash: txHash }).catch(() => null),
+    client.getTransaction({ hash: txHash }).catch(() => null),
     headOf(chain),
   ])
   if (!receipt || !tx) return { status: 'notFound' }
@@ -155,5 +175,5 @@ export function paidTo(transfers: ChainTransfer[], to: string, token: string | n
 
 /** Gas price in gwei, plain decimal. */
 export async function gasPriceGwei(chain: Chain): Promise<string> {
-  return unitsOf(await chain.client.getGasPrice(), 9)
+  return unitsOf(await (await chain.client()).getGasPrice(), 9)
 }

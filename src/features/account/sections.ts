@@ -8,26 +8,28 @@ import {
 type Icon = ComponentType<{ size?: number }>
 
 /** An account sub-page (/profile/$type). `isPrivate`: needs a signed-in user; `needsEmail`: only e-mail accounts. */
-export type AccountSection = { type: string; label: MessageDescriptor; icon: Icon; body?: MessageDescriptor; isPrivate?: boolean; needsEmail?: boolean }
+export type AccountSection = { type: string; label: MessageDescriptor; icon: Icon; isPrivate?: boolean; needsEmail?: boolean }
 
 export const ACCOUNT_SECTIONS: AccountSection[] = [
-  { type: 'balance', label: msg`Balance`, icon: IconWallet, isPrivate: true, body: msg`Your balances per currency, available, in use and locked, will appear here when deposits open.` },
-  { type: 'deposit', label: msg`Deposit`, icon: IconDown, isPrivate: true },
-  { type: 'withdraw', label: msg`Withdraw`, icon: IconUp, isPrivate: true },
-  { type: 'records', label: msg`Transaction record`, icon: IconList, isPrivate: true, body: msg`Every movement of your money, with its reason, will be listed here.` },
-  { type: 'orders', label: msg`Orders`, icon: IconFile, isPrivate: true, body: msg`Your contract, limit, financing and smart-plan orders will be listed here.` },
-  { type: 'notifications', label: msg`Notifications`, icon: IconBell, isPrivate: true, body: msg`Your messages will appear here. You have no messages.` },
-  { type: 'invite', label: msg`Invite friends`, icon: IconGift, isPrivate: true, body: msg`Your invite code and link will appear here.` },
-  { type: 'verification', label: msg`Account verification`, icon: IconShield, isPrivate: true, body: msg`Identity verification (KYC) for loans opens in a coming release. Your status: not started.` },
+  { type: 'balance', label: msg`Balance`, icon: IconWallet, isPrivate: true },
+  { type: 'deposit', label: msg({ message: 'Deposit', context: 'account section' }), icon: IconDown, isPrivate: true },
+  { type: 'withdraw', label: msg({ message: 'Withdraw', context: 'account section' }), icon: IconUp, isPrivate: true },
+  { type: 'records', label: msg`Transaction record`, icon: IconList, isPrivate: true },
+  { type: 'orders', label: msg`Orders`, icon: IconFile, isPrivate: true },
+  // Not private: the published roots are public; the panel asks to sign in for the user's own proof.
+  { type: 'proof', label: msg`Proof of liabilities`, icon: IconShield },
+  { type: 'notifications', label: msg`Notifications`, icon: IconBell, isPrivate: true },
+  { type: 'invite', label: msg`Invite friends`, icon: IconGift, isPrivate: true },
+  { type: 'verification', label: msg`Account verification`, icon: IconShield, isPrivate: true },
   { type: 'password', label: msg`Change password`, icon: IconLock, isPrivate: true, needsEmail: true },
   { type: 'settings', label: msg`Settings`, icon: IconSettings },
   { type: 'language', label: msg`Change language`, icon: IconGlobe },
-  { type: 'contact', label: msg`Contact us`, icon: IconMail, body: msg`Use online support in the help center to reach the team.` },
+  { type: 'contact', label: msg`Contact us`, icon: IconMail },
 ]
 
 /** The account list's groups of sections (by type), in order. */
 export const ACCOUNT_GROUPS: { title: MessageDescriptor; types: string[] }[] = [
-  { title: msg`Money`, types: ['balance', 'deposit', 'withdraw', 'records', 'orders'] },
+  { title: msg`Money`, types: ['balance', 'deposit', 'withdraw', 'records', 'orders', 'proof'] },
   { title: msg({ message: 'Account', context: 'account list group', comment: 'Heading of the rows about the user: notifications, invites, verification, password' }), types: ['notifications', 'invite', 'verification', 'password'] },
   { title: msg`Preferences`, types: ['settings', 'language'] },
 ]

@@ -26,3 +26,17 @@ export function nextCandle(last: Candle | null, tick: Ticker, intervalMs: number
     ticks: last.ticks + 1,
   }
 }
+
+/** The live bar and the newest quote time counted into it. */
+export type LiveBar = { bar: Candle | null; counted: number }
+
+/**
+ * The live bar after a quote. Idempotent: a quote already counted (applied again to fresh candles, another interval,
+ * or a re-render) moves the bar but adds no tick, so a screen can work out the bar in the render that shows the quote.
+ */
+export function withQuote(live: LiveBar, tick: Ticker, intervalMs: number): LiveBar {
+  const moved = nextCandle(live.bar, tick, intervalMs)
+  if (!moved) return live
+  const isCounted = tick.time <= live.counted && moved.time === live.bar?.time
+  return { bar: isCounted ? { ...moved, ticks: live.bar!.ticks } : moved, counted: Math.max(live.counted, tick.time) }
+}

@@ -10,6 +10,5 @@ export const PAGES = {
   nfts: { title: msg`Charity NFTs`, body: msg`Bid on or buy NFTs whose proceeds go to a children's charity, with the cumulative donation shown. Auctions open in a coming release.` },
   introduction: { title: msg`Introduction`, body: msg({ message: '{platform} is a trading and investment app for people who sign in with an Ethereum wallet. Your wallet proves who you are; it is never asked to send a transaction.' }) },
   about: { title: msg`About us`, body: msg({ message: '{platform} is built by a small team that believes every number should be honest: rates, fees and penalties are shown before you commit, and simulated prices are labelled as such.' }) },
-  currency: { title: msg`Currencies`, body: msg`The currencies and networks you can deposit and withdraw. Deposits and withdrawals open in a coming release.` },
   staking: { title: msg`Node staking`, body: msg`Stake an agreed amount for a fixed period and receive a bonus once the target is reached. Amounts, periods and yields will be shown before you apply. Staking opens in a coming release.` },
 } satisfies Record<string, PageText>

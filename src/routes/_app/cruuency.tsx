@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
+import { FundingNetworks } from '../../features/deposit/components/funding-networks.tsx'
 import { CurrencyScreen } from '../../features/markets/components/currency-screen.tsx'
 import { isDesktopNow } from '../../lib/use-is-desktop.ts'
 
@@ -10,5 +11,5 @@ function CurrencyRoute() {
   useEffect(() => {
     if (!isDesktopNow()) window.scrollTo(0, 0)
   }, [])
-  return <CurrencyScreen />
+  return <CurrencyScreen funding={<FundingNetworks />} />
 }

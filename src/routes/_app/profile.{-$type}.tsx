@@ -11,6 +11,7 @@ import { LinkedProviders } from '../../features/password/components/linked-provi
 import { OrdersSection } from './-orders-section.tsx'
 import { WithdrawSection } from './-withdraw-section.tsx'
 import { DepositSection } from './-deposit-section.tsx'
+import { ProofSection } from './-proof-section.tsx'
 import { VerificationPanel } from '../../features/kyc/components/verification-panel.tsx'
 import { SupportEntry } from '../../features/support/components/support-entry.tsx'
 import { SupportUnread } from '../../features/support/components/support-unread.tsx'
@@ -50,6 +51,8 @@ function panelFor(type: string | undefined, { linked, linkError }: { linked?: st
       return <DepositSection />
     case 'withdraw':
       return <WithdrawSection />
+    case 'proof':
+      return <ProofSection />
     case 'verification':
       return <VerificationPanel />
     case 'contact':

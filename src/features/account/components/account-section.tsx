@@ -20,7 +20,7 @@ export function AccountSection({ section, panel }: { section: Section; panel?: R
         <SignedOut />
       ) : (
         <>
-          {panel ?? (section.body && <Card><p className="muted section-body">{i18n._(section.body)}</p></Card>)}
+          {panel}
           {hasLanguage && (
             <Card>
               <div className="field">

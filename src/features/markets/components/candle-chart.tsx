@@ -18,7 +18,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { IconExpand, IconShrink } from '../../../components/ui/icons.tsx'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
 import { catalogueQueries } from '../catalogue-api.ts'
-import { nextCandle, INTERVAL_MS } from '../candles.ts'
+import { INTERVAL_MS, withQuote, type LiveBar } from '../candles.ts'
 import { ChartLegend } from './chart-legend.tsx'
 import { edgeSafeTickMarks, refreshEdgeLabels } from './edge-labels.ts'
 import { useFullScreen } from './use-full-screen.ts'
@@ -73,16 +73,21 @@ export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; 
   const candles = useQuery(catalogueQueries.kline(symbol, interval))
   const box = useRef<HTMLDivElement>(null)
   const chart = useRef<Chart | null>(null)
-  const last = useRef<Candle | null>(null)
-  // The newest quote time counted into the live bar: a quote seen again (a closed market's repeated one) is no tick.
-  const counted = useRef(0)
   const colours = useRef<Colours>({ up: '', down: '' })
   const [lib, setLib] = useState<Lib | null>(null)
   const [libError, setLibError] = useState<unknown>(null)
   // Candles by their start in seconds (the chart's time), for the legend of the bar under the cursor.
   const byTime = useRef(new Map<number, Candle>())
   const [hovered, setHovered] = useState<Candle | null>(null)
-  const [lastBar, setLastBar] = useState<Candle | null>(null)
+  // The live bar is worked out in the render that shows its quote, not in an effect after it: the legend's close and
+  // the quote's bid beside the chart then come from one tick in one commit (an effect's update was a frame later, so
+  // the two could be seen to disagree). withQuote is idempotent, so a re-render never counts a tick twice.
+  const [live, setLive] = useState<LiveBar & { data?: Candle[]; quote?: Ticker; interval: CandleInterval }>({ bar: null, counted: 0, interval })
+  if (live.data !== candles.data || live.quote !== quote || live.interval !== interval) {
+    let next: LiveBar = live.data === candles.data && live.interval === interval ? live : { bar: candles.data?.at(-1) ?? null, counted: live.counted }
+    if (quote && candles.data) next = withQuote(next, quote, INTERVAL_MS[interval])
+    setLive({ bar: next.bar, counted: next.counted, data: candles.data, quote, interval })
+  }
   const wrap = useRef<HTMLDivElement>(null)
   const full = useFullScreen(wrap)
 
@@ -141,26 +146,18 @@ export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; 
     c.series.setData(candles.data.map(toBar))
     c.volume.setData(candles.data.map((k) => toVolume(k, colours.current)))
     byTime.current = new Map(candles.data.map((k) => [k.time / 1000, k]))
-    last.current = candles.data.at(-1) ?? null
-    setLastBar(last.current)
     c.api.timeScale().scrollToRealTime()
   }, [candles.data, lib])
 
-  // Live: each tick moves the last candle, or opens the next one.
+  // Live: the bar worked out above moves the last candle, or opens the next one.
+  const liveBar = live.bar
   useEffect(() => {
     const c = chart.current
-    if (!c || !quote || !candles.data) return
-    const moved = nextCandle(last.current, quote, INTERVAL_MS[interval])
-    if (!moved) return
-    // A quote counted already (applied again to fresh candles or another interval) moves the bar but adds no tick.
-    const next = quote.time <= counted.current && moved.time === last.current?.time ? { ...moved, ticks: last.current.ticks } : moved
-    counted.current = Math.max(counted.current, quote.time)
-    last.current = next
-    byTime.current.set(next.time / 1000, next)
-    setLastBar(next)
-    c.series.update(toBar(next))
-    c.volume.update(toVolume(next, colours.current))
-  }, [quote, interval, candles.data, lib])
+    if (!c || !liveBar || !candles.data) return
+    byTime.current.set(liveBar.time / 1000, liveBar)
+    c.series.update(toBar(liveBar))
+    c.volume.update(toVolume(liveBar, colours.current))
+  }, [liveBar, candles.data, lib])
 
   // Entry, TP, SL and stop-out of the open positions on this symbol.
   useEffect(() => {
@@ -198,7 +195,7 @@ export function CandleChart({ symbol, digits, quote, lines }: { symbol: string; 
           {full.isFull ? <IconShrink size={22} /> : <IconExpand size={22} />}
         </button>
       </div>
-      <ChartLegend candle={hovered ?? lastBar} digits={digits} />
+      <ChartLegend candle={hovered ?? liveBar} digits={digits} />
       <div className="chart-box">
         <div ref={box} className="chart-canvas" role="img" aria-label={t`Price chart of ${symbol}, ${interval} candles`} data-testid="chart-canvas" data-ready={lib && candles.data ? 'true' : undefined} />
         {!isOnline && !candles.data ? (

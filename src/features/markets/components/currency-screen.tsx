@@ -1,7 +1,9 @@
 // /cruuency: the currencies of the catalogue (every base and quote currency of its forex and crypto pairs), each with
 // its value in the settlement currency from the live mid prices (the same rates the margin and P/L maths convert
 // with) and how many instruments trade it; a row opens the market list searched for that currency. All counts come
-// from the catalogue, none are written in copy.
+// from the catalogue, none are written in copy. `funding`: the route's card of the currencies and networks open for
+// deposits and withdrawals (the deposit feature's), below the values.
+import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { ratesFromQuotes } from '#contract/trading-math.ts'
@@ -21,7 +23,7 @@ import { SimulatedBadge } from './simulated-badge.tsx'
 import '../prices.css'
 import '../markets.css'
 
-export function CurrencyScreen() {
+export function CurrencyScreen({ funding }: { funding?: ReactNode }) {
   const { t } = useLingui()
   const f = useFormat()
   const isOnline = useIsOnline()
@@ -77,6 +79,7 @@ export function CurrencyScreen() {
           </div>
         )}
       </Card>
+      {funding}
     </div>
   )
 }

@@ -100,10 +100,10 @@ export function PortfolioCard({ market }: { market: Market }) {
         )}
         <div className="portfolio-actions">
           <Link to="/profile/{-$type}" params={{ type: 'deposit' }} className={buttonClass('secondary', 'md', true)} data-testid="portfolio-deposit">
-            <Trans>Deposit</Trans>
+            <Trans context="funding action">Deposit</Trans>
           </Link>
           <Link to="/trades" className={buttonClass('primary', 'md', true)} data-testid="portfolio-trade">
-            <Trans>Trade</Trans>
+            <Trans context="portfolio action">Trade</Trans>
           </Link>
         </div>
       </Card>

@@ -1,0 +1,35 @@
+// /profile/proof: proof of liabilities (docs/proof-of-liabilities.md). What the check means, the signed-in user's
+// inclusion proof verified in this browser, and the public list of every published root.
+import { Trans } from '@lingui/react/macro'
+import { Card } from '../../../components/ui/card.tsx'
+import { useSession } from '../../../lib/session.ts'
+import { MyProof } from './my-proof.tsx'
+import { PublishedRoots } from './published-roots.tsx'
+import '../proof.css'
+
+export function ProofPanel() {
+  const token = useSession((s) => s.token)
+  return (
+    <div className="proof-panel" data-testid="proof-panel">
+      <Card>
+        <p className="muted proof-intro">
+          <Trans>
+            Once a day we publish one hash, the root of a Merkle sum tree of what we owe every user on the live book, with
+            the totals. Your browser checks here that your balances are part of it: nothing to download, nothing to take on
+            trust.
+          </Trans>
+        </p>
+      </Card>
+      {token ? (
+        <MyProof />
+      ) : (
+        <Card>
+          <p className="muted proof-intro">
+            <Trans>Sign in to check that your balances are included.</Trans>
+          </p>
+        </Card>
+      )}
+      <PublishedRoots />
+    </div>
+  )
+}
