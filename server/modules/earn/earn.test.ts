@@ -9,6 +9,7 @@ import type { AuditEntry } from '#contract/ops.ts'
 import { dec } from '#contract/trading-math.ts'
 import { leaderJobs } from '../../jobs/jobs.ts'
 import { createJobRunner } from '../../jobs/runner.ts'
+import { owedPerUser } from '../../ledger/liabilities.ts'
 import { accrue } from './accrual.ts'
 import { earnTestApp, type EarnTest } from './test-earn.ts'
 
@@ -116,6 +117,14 @@ describe('POST /api/keepProd', () => {
     expect((await t.ops('/api/ops/earn/plans/status', { id: paused.id, status: 'active' })).status).toBe(409)
     const audit = (await t.get(`/api/ops/audit?subject=earn-plan:${paused.id}`, await t.admin())).body.data as { list: AuditEntry[] }
     expect(audit.list.map((a) => a.action)).toEqual(['earn.setPlanStatus', 'earn.setPlanStatus', 'earn.createPlan'])
+  })
+
+  it('keeps the principal the user\'s money: the proof of liabilities still owes them all of it', async () => {
+    const { token, id } = await t.user('1000')
+    await t.buy(token, planId, '400')
+    expect(await t.usdt(token)).toMatchObject({ available: '600', locked: '400' })
+    // USDT has 6 decimals: 1 000 USDT is 1 000 000 000 units, principal in the plan included.
+    expect((await owedPerUser(t.app.db, 'live')).filter((r) => r.userId === id)).toEqual([{ userId: id, currency: 'USDT', scale: 6, units: '1000000000' }])
   })
 
   it('refuses what the book cannot spend with 409', async () => {
