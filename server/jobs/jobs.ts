@@ -1,6 +1,7 @@
 // The jobs the leader runs (runner.ts). Each must be safe to run again after a crash half-way.
 import type { FastifyInstance } from 'fastify'
 import { pruneIdempotencyKeys } from '../idempotency/store.ts'
+import { settleDueItems } from '../modules/nfts/nfts.settle.ts'
 import type { Job } from './runner.ts'
 
 const MINUTE_MS = 60_000
@@ -8,4 +9,6 @@ const MINUTE_MS = 60_000
 export const leaderJobs = (app: FastifyInstance): Job[] => [
   // Keys are kept 24 h (KEEP_KEYS_MS), then go within the next period.
   { name: 'prune idempotency keys', everyMs: 10 * MINUTE_MS, run: (now) => pruneIdempotencyKeys(app.db, now) },
+  // An auction past its end settles within a tick or two (modules/nfts/nfts.settle.ts); until then it reads "ended".
+  { name: 'settle ended NFT auctions', everyMs: 5_000, run: (now) => settleDueItems(app, now) },
 ]

@@ -101,7 +101,7 @@ export function balancesOf(rows: AccountBalanceRow[]): BookBalances {
     const entry = byCurrency.get(row.currency) ?? { available: new Decimal(0), inUse: new Decimal(0), locked: new Decimal(0) }
     if (row.kind === 'available') entry.available = entry.available.plus(row.balance)
     else if (row.kind === 'margin') entry.inUse = entry.inUse.plus(row.balance)
-    else if (row.kind === 'locked') entry.locked = entry.locked.plus(row.balance)
+    else if (row.kind === 'locked' || row.kind === 'bids') entry.locked = entry.locked.plus(row.balance)
     byCurrency.set(row.currency, entry)
   }
   const currencies = [...byCurrency.entries()].map(([currency, b]) => ({

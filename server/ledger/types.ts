@@ -8,7 +8,8 @@ export type DbOrTx = Db | Tx
 
 export type Book = 'demo' | 'live'
 
-export const USER_KINDS = ['available', 'margin', 'locked', 'loan'] as const
+// bids: what a user's leading NFT bids hold (server/modules/nfts); shown as locked with the rest.
+export const USER_KINDS = ['available', 'margin', 'locked', 'loan', 'bids'] as const
 export const SYSTEM_KINDS = [
   'demo_funding',
   'deposits_clearing',
@@ -47,6 +48,12 @@ export const REASONS = {
   'withdrawal.request': 'reasonWithdrawalRequest',
   'withdrawal.paid': 'reasonWithdrawalPaid',
   'withdrawal.rejected': 'reasonWithdrawalRejected',
+  // NFT auctions (server/modules/nfts): a bid holds (available -> bids), being outbid releases it, the end or a
+  // purchase pays the charity's donations account; keyed by the request, nft-outbid:<bid>, nft-won:<item>.
+  'nft.bid': 'reasonNftBid',
+  'nft.outbid': 'reasonNftOutbid',
+  'nft.won': 'reasonNftWon',
+  'nft.bought': 'reasonNftBought',
 } as const satisfies Record<string, ServerMessageKey>
 export type Reason = keyof typeof REASONS
 
