@@ -42,7 +42,7 @@ export function CharityScreen({ id }: { id: string }) {
               <ul className="nft-donations">
                 {page.data.list.map((d) => (
                   <li key={`${d.itemId}-${d.time}`} data-testid="charity-donation">
-                    <Link to="/nfts" search={{ item: d.itemId }} className="nft-donation-title">{d.title}</Link>
+                    <Link to="/nfts" search={{ item: Number(d.itemId) }} className="nft-donation-title">{d.title}</Link>
                     <Amount value={d.amount} currency={page.data.charity.currency} />
                     <time className="caption" dateTime={new Date(d.time).toISOString()}>{format.dateTime(d.time, 'date')}</time>
                   </li>

@@ -107,7 +107,7 @@ function ItemBody({ item, funds, signedIn }: { item: NftItem; funds: MyNfts | un
       </Card>
       <Card title={item.title} titleId="nft-story-title">
         <p className="nft-story">{item.story}</p>
-        <Link to="/nfts" search={{ charity: item.charity.id }} className="nft-charity-link" data-testid="nft-charity-link">
+        <Link to="/nfts" search={{ charity: Number(item.charity.id) }} className="nft-charity-link" data-testid="nft-charity-link">
           <Trans>About {charity} and its donations</Trans>
         </Link>
       </Card>

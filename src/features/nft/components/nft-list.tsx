@@ -39,8 +39,8 @@ export function NftList() {
           <ul className="nft-grid" aria-label={t`Auctions`}>
             {list.data.list.map((item) => (
               <li key={item.id} className="nft-card" data-testid="nft-card">
-                <Link to="/nfts" search={{ item: item.id }} className="nft-card-link">
-                  <img className="nft-image" src={item.image} alt={item.title} loading="lazy" decoding="async" />
+                <Link to="/nfts" search={{ item: Number(item.id) }} className="nft-card-link">
+                  <img className="nft-image" src={item.image} alt="" loading="lazy" decoding="async" />
                   <span className="nft-card-title">{item.title}</span>
                 </Link>
                 <Remaining endsAt={item.endsAt} status={item.status} />
