@@ -66,6 +66,24 @@ describe('listing (console)', () => {
     expect(after.length).toBe(before.length + 1)
   })
 
+  it('once bid on, an item keeps its terms and only gains what minting adds; charities show their totals', async () => {
+    const charity = await newCharity(app, ops)
+    const listed = await newItem(app, ops, charity.id)
+    await bid(app, (await liveUser(app, '500')).token, listed.id, '100')
+    const draft = { id: listed.id, charityId: charity.id, image: listed.imageId, fallbackLang: 'en_US', translations: listed.translations, creator: listed.creator, chain: listed.chain, reservePrice: '100', minStep: '10', endsAt: listed.endsAt }
+    const cheaper = await call(app, 'POST', '/api/ops/nft/saveItem', { token: ops.token, body: { ...draft, reservePrice: '50' } })
+    expect(cheaper.status).toBe(409)
+    expect(cheaper.body.msg).toBe('Bids were placed on this NFT: only its chain, contract address and token id can change')
+    const minted = await call(app, 'POST', '/api/ops/nft/saveItem', { token: ops.token, body: { ...draft, contractAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', tokenId: '7' } })
+    expect(minted.status).toBe(200)
+    expect(minted.body.data).toMatchObject({ contractAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', tokenId: '7', reservePrice: '100', currentBid: '100' })
+    expect((await auditOf(`nft:${listed.id}`)).map((a) => a.action)).toEqual(['nfts.itemEdit', 'nfts.itemCreate'])
+    const publicList = (await call(app, 'GET', '/api/nft/charities')).body.data as { id: string; totalDonated: string }[]
+    expect(publicList).toContainEqual(expect.objectContaining({ id: charity.id, totalDonated: '0' }))
+    const opsList = (await call(app, 'GET', '/api/ops/nft/charities', { token: ops.token })).body.data as { id: string; settledCount: number }[]
+    expect(opsList).toContainEqual(expect.objectContaining({ id: charity.id, settledCount: 0 }))
+  })
+
   it('answers 404 for an unknown item and 400 for a malformed id', async () => {
     expect((await call(app, 'GET', '/api/nft/item?id=999999999')).status).toBe(404)
     expect((await call(app, 'GET', '/api/nft/item?id=abc')).status).toBe(400)
