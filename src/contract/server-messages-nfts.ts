@@ -18,6 +18,17 @@ export const nftsMessages = {
   },
   nftBuyNowBelowReserve: /*i18n*/ { id: 'server.nfts.buyNowBelowReserve', message: 'The buy-now price cannot be below the reserve price' },
   nftAlreadyClosed: /*i18n*/ { id: 'server.nfts.alreadyClosed', message: 'This auction is already settled' },
+  // Messages to the user (server/modules/messages MESSAGE_TEMPLATES).
+  messageNftOutbidTitle: /*i18n*/ { id: 'server.messages.nftOutbid.title', message: 'You were outbid' },
+  messageNftOutbidBody: /*i18n*/ {
+    id: 'server.messages.nftOutbid.body',
+    message: 'Someone bid more on an NFT you led. The amount your bid held is available again; you can bid again until the auction ends.',
+  },
+  messageNftWonTitle: /*i18n*/ { id: 'server.messages.nftWon.title', message: 'You won an NFT auction' },
+  messageNftWonBody: /*i18n*/ {
+    id: 'server.messages.nftWon.body',
+    message: 'Your winning bid was paid to the charity and the NFT is yours. Thank you for your donation.',
+  },
   // Reasons shown in the transaction record.
   reasonNftBid: /*i18n*/ { id: 'server.ledger.reason.nft.bid', message: 'NFT bid: amount held' },
   reasonNftOutbid: /*i18n*/ { id: 'server.ledger.reason.nft.outbid', message: 'NFT bid outbid: amount released' },

@@ -22,7 +22,9 @@ import type { AuthUser } from '../../plugins/auth.ts'
 import { bookState, figuresOf } from '../orders/orders.money.ts'
 import { lockBook } from '../orders/orders.repository.ts'
 import { pricingOf } from '../orders/orders.service.ts'
+import { insertTemplateMessage } from '../messages/messages.service.ts'
 import { bidJournal, boughtJournal, charityRows, outbidJournal } from './nfts.money.ts'
+import { pushMessages, type Told } from './nfts.notify.ts'
 import { markSold } from './nfts.settle.ts'
 import { charities, nftBids, nftItems, type NftBidRow, type NftItemRow } from './nfts.table.ts'
 import { itemById, loadItems, toNftItem, withTotals } from './nfts.view.ts'
@@ -114,6 +116,12 @@ async function post(tx: Tx, journals: JournalInput[]): Promise<Posted[]> {
 
 const pushAll = (app: FastifyInstance, posted: Posted[]) => Promise.all(posted.map((p) => pushBalanceUpdates(app, p)))
 
+/** Tells the bidder whose lead a bid or purchase of someone else ended, in the same transaction. */
+async function tellOutbid(tx: Tx, leading: NftBidRow | undefined, by: string): Promise<Told[]> {
+  if (!leading || leading.userId === by) return []
+  return [{ userId: leading.userId, message: await insertTemplateMessage(tx, leading.userId, 'nftOutbid') }]
+}
+
 /** The leading bid's release, if there is one (the bidder's own earlier bid included). */
 async function releaseLeading(tx: Tx, leading: NftBidRow | undefined): Promise<JournalInput[]> {
   if (!leading) return []
@@ -123,11 +131,11 @@ async function releaseLeading(tx: Tx, leading: NftBidRow | undefined): Promise<J
 
 export async function placeBid(app: FastifyInstance, user: AuthUser, body: PlaceBid, key: string, language: string | undefined): Promise<NftItem> {
   const scale = await scaleOf(app.db, NFT_CURRENCY)
-  const posted = await retrying(() =>
+  const { posted, told } = await retrying(() =>
     app.db.transaction(async (tx) => {
       await lockBook(tx, user.id, 'live')
       // The first attempt committed but its answer was lost: nothing more to do.
-      if ((await tx.select({ id: nftBids.id }).from(nftBids).where(eq(nftBids.requestKey, key))).length > 0) return []
+      if ((await tx.select({ id: nftBids.id }).from(nftBids).where(eq(nftBids.requestKey, key))).length > 0) return { posted: [], told: [] }
       const { item, leading } = await lockItem(tx, Number(body.itemId))
       if (!isOpen(app, item)) throw new AppError(409, 'nftEnded')
       const min = leading ? dec(leading.amount).plus(item.minStep).toFixed() : trim(item.reservePrice)
@@ -143,20 +151,21 @@ export async function placeBid(app: FastifyInstance, user: AuthUser, body: Place
       await tx.insert(nftBids).values({ itemId: item.id, userId: user.id, amount, status: 'leading', requestKey: key, createdAt: now })
       const endsAt = endAfterBid(item.endsAt, now, app.conf.nftExtendWindowMs, app.conf.nftExtendByMs)
       await tx.update(nftItems).set({ endsAt, updatedAt: now }).where(eq(nftItems.id, item.id))
-      return post(tx, [...released, bidJournal({ userId: user.id, amount, itemId: item.id, requestKey: key })])
+      const posted = await post(tx, [...released, bidJournal({ userId: user.id, amount, itemId: item.id, requestKey: key })])
+      return { posted, told: await tellOutbid(tx, leading, user.id) }
     }),
   )
-  await pushAll(app, posted)
+  await Promise.all([pushAll(app, posted), pushMessages(app, told)])
   return oneItem(app, body.itemId, language)
 }
 
 export async function buyNow(app: FastifyInstance, user: AuthUser, itemId: string, key: string, language: string | undefined): Promise<NftItem> {
-  const posted = await retrying(() =>
+  const { posted, told } = await retrying(() =>
     app.db.transaction(async (tx) => {
       await lockBook(tx, user.id, 'live')
       const { item, leading } = await lockItem(tx, Number(itemId))
       // A retry of a purchase that committed (its answer lost): the item is already the caller's.
-      if (item.status === 'sold' && item.endedBy === 'buy_now' && item.winnerId === user.id) return []
+      if (item.status === 'sold' && item.endedBy === 'buy_now' && item.winnerId === user.id) return { posted: [], told: [] }
       if (!isOpen(app, item)) throw new AppError(409, 'nftEnded')
       const price = item.buyNowPrice === null ? null : trim(item.buyNowPrice)
       // Buy-now goes once the bidding reaches its price.
@@ -166,9 +175,10 @@ export async function buyNow(app: FastifyInstance, user: AuthUser, itemId: strin
       if (available.lt(price)) throw new AppError(409, 'nftInsufficient', { available: available.toFixed(), currency: NFT_CURRENCY })
       const released = await releaseLeading(tx, leading)
       await markSold(tx, item, { userId: user.id, amount: price, endedBy: 'buy_now', now: app.now() })
-      return post(tx, [...released, boughtJournal({ userId: user.id, amount: price, itemId: item.id, requestKey: key }, item.charityId)])
+      const posted = await post(tx, [...released, boughtJournal({ userId: user.id, amount: price, itemId: item.id, requestKey: key }, item.charityId)])
+      return { posted, told: await tellOutbid(tx, leading, user.id) }
     }),
   )
-  await pushAll(app, posted)
+  await Promise.all([pushAll(app, posted), pushMessages(app, told)])
   return oneItem(app, itemId, language)
 }

@@ -11,6 +11,8 @@ import { postJournal, type Posted } from '../../ledger/post.ts'
 import { trim } from '../../ledger/reconcile.ts'
 import type { Tx } from '../../ledger/types.ts'
 import { userById } from '../auth/users.repository.ts'
+import { insertTemplateMessage } from '../messages/messages.service.ts'
+import { pushMessages, type Told } from './nfts.notify.ts'
 import { wonJournal } from './nfts.money.ts'
 import { nftBids, nftItems, type NftItemRow } from './nfts.table.ts'
 
@@ -32,10 +34,11 @@ export type SettleHook = (tx: Tx, before: NftItemRow) => Promise<void>
  * settled already). `inTx` runs in the same transaction (the operator's audit row). Answers whether it settled now.
  */
 export async function settleItem(app: FastifyInstance, id: number, endedBy: 'time' | 'operator', inTx?: SettleHook): Promise<boolean> {
-  const out: { posted: Posted | null } = { posted: null }
+  const out: { posted: Posted | null; told: Told[] } = { posted: null, told: [] }
   const settled = await retrying(() =>
     app.db.transaction(async (tx) => {
       out.posted = null
+      out.told = []
       const [item] = await tx.select().from(nftItems).where(eq(nftItems.id, id)).for('update')
       if (!item) throw new AppError(404, 'nftNotFound')
       const now = app.now()
@@ -54,6 +57,7 @@ export async function settleItem(app: FastifyInstance, id: number, endedBy: 'tim
         await tx.update(nftBids).set({ status: 'won' }).where(eq(nftBids.id, leading.id))
         await markSold(tx, item, { userId: leading.userId, amount, endedBy, now })
         out.posted = await postJournal(tx, wonJournal({ userId: leading.userId, amount, itemId: item.id }, item.charityId))
+        out.told = [{ userId: leading.userId, message: await insertTemplateMessage(tx, leading.userId, 'nftWon') }]
       } else {
         await tx.update(nftItems).set({ status: 'unsold', endedBy, settledAt: now, updatedAt: now }).where(eq(nftItems.id, id))
       }
@@ -62,6 +66,7 @@ export async function settleItem(app: FastifyInstance, id: number, endedBy: 'tim
     }),
   )
   if (out.posted) await pushBalanceUpdates(app, out.posted)
+  await pushMessages(app, out.told)
   return settled
 }
 

@@ -107,6 +107,8 @@ describe('POST /api/nft/bid', () => {
     expect(await liveUsdt(app, alice.token)).toMatchObject({ available: '1000', locked: '0' })
     expect(await liveUsdt(app, bob.token)).toMatchObject({ available: '850', locked: '150' })
     expect((await mine(app, alice.token)).bids[0]!.status).toBe('outbid')
+    const told = (await call(app, 'GET', '/api/getMyMessage', { token: alice.token })).body.data as { list: { title: string }[] }
+    expect(told.list.map((m) => m.title)).toContain('You were outbid')
     // Another user's bids are never in the caller's list.
     expect((await mine(app, alice.token)).bids.every((b) => b.amount !== '150')).toBe(true)
     const record = (await call(app, 'GET', '/api/getMyTransactionRecord?kind=nft', { token: alice.token })).body.data as { list: { text: string; amount: string }[] }
@@ -201,6 +203,8 @@ describe('the end of an auction', () => {
     expect(sold.ownerAddress).toBe(bobInfo.address)
     expect(await liveUsdt(app, bob.token)).toMatchObject({ available: '749.5', locked: '0', total: '749.5' })
     expect(await liveUsdt(app, alice.token)).toMatchObject({ available: '1000', locked: '0' })
+    const won = (await call(app, 'GET', '/api/getMyMessage', { token: bob.token })).body.data as { list: { title: string }[] }
+    expect(won.list.map((m) => m.title)).toContain('You won an NFT auction')
     const page = (await call(app, 'GET', `/api/nft/charity?id=${charity.id}`)).body.data as CharityPage
     expect(page.charity.totalDonated).toBe('250.5')
     expect(page.list).toEqual([{ itemId: listed.id, title: 'Harbour at dawn', amount: '250.5', time: expect.any(Number) }])
