@@ -50,6 +50,7 @@ import { registerContentTestHooks } from './modules/content/content.test-hooks.t
 import { registerWithdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts'
 import { registerEarnRoutes } from './modules/earn/earn.routes.ts'
 import { registerLiabilityRoutes } from './modules/liabilities/liabilities.routes.ts'
+import { registerNftRoutes } from './modules/nfts/nfts.routes.ts'
 import { resolveOptions, type AppOptions } from './options.ts'
 import { setHouseShards } from './ledger/shards.ts'
 
@@ -148,6 +149,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerWithdrawalRoutes(app)
     registerEarnRoutes(app)
     registerLiabilityRoutes(app)
+    registerNftRoutes(app)
     registerContentRoutes(app)
     registerContentTestHooks(app)
     registerManifestRoute(app, conf.staticDir)

@@ -138,6 +138,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       stopOutLevel: level('STOP_OUT_LEVEL', env.STOP_OUT_LEVEL, '50'),
       floatingInFreeMargin: floatingInFree(env.FREE_MARGIN_FLOATING),
       feedStaleMs: integer('FEED_STALE_SECONDS', env.FEED_STALE_SECONDS, 30) * 1000,
+      nftExtendWindowMs: integer('NFT_EXTEND_WINDOW_SECONDS', env.NFT_EXTEND_WINDOW_SECONDS, 300) * 1000,
+      nftExtendByMs: integer('NFT_EXTEND_BY_SECONDS', env.NFT_EXTEND_BY_SECONDS, 300) * 1000,
       marketFeed: marketFeed(env.MARKET_FEED, env.MARKET_FEED_URL),
       deploymentName: deploymentName(env.DEPLOYMENT_NAME),
       houseShards: houseShards(env.HOUSE_SHARDS),

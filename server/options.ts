@@ -75,6 +75,10 @@ export type AppOptions = {
   floatingInFreeMargin?: FloatingInFree
   /** A live order is refused when its symbol's last real tick is older than this (FEED_STALE_SECONDS, 30 s). */
   feedStaleMs?: number
+  /** Anti-sniping of NFT auctions (modules/nfts): a bid this close to the end (NFT_EXTEND_WINDOW_SECONDS, 300 s;
+   * 0 turns it off) moves the end to NFT_EXTEND_BY_SECONDS (300 s) after the bid. */
+  nftExtendWindowMs?: number
+  nftExtendByMs?: number
   /** The order engine's advisory lock (PostgreSQL): processes sharing it elect one engine. Tests pass their own. */
   engineLockKey?: number
   /** Where prices come from (MARKET_FEED, MARKET_FEED_URL): the simulator by default (market/feeds/select.ts). */
@@ -131,6 +135,8 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     stopOutLevel: options.stopOutLevel ?? '50',
     floatingInFreeMargin: options.floatingInFreeMargin ?? DEFAULT_FLOATING_IN_FREE,
     feedStaleMs: options.feedStaleMs ?? 30_000,
+    nftExtendWindowMs: options.nftExtendWindowMs ?? 300_000,
+    nftExtendByMs: options.nftExtendByMs ?? 300_000,
     engineLockKey: options.engineLockKey ?? 7_351_004,
     marketFeed: options.marketFeed ?? { name: 'simulator' },
     chainPollMs: options.chainPollMs ?? 4000,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { pruneIdempotencyKeys } from '../idempotency/store.ts'
 import { runAccrual } from '../modules/earn/accrual.ts'
 import { publishDailySnapshot } from '../modules/liabilities/liabilities.snapshot.ts'
+import { settleDueItems } from '../modules/nfts/nfts.settle.ts'
 import type { Job } from './runner.ts'
 
 const MINUTE_MS = 60_000
@@ -16,4 +17,6 @@ export const leaderJobs = (app: FastifyInstance): Job[] => [
   // Proof of liabilities: the day's snapshot of the live book, once per UTC day (its day is unique); checked every
   // 10 minutes, so it is published within minutes of midnight UTC, or of a start.
   { name: 'publish liability snapshot', everyMs: 10 * MINUTE_MS, run: (now) => publishDailySnapshot(app.db, now) },
+  // An auction past its end settles within a tick or two (modules/nfts/nfts.settle.ts); until then it reads "ended".
+  { name: 'settle ended NFT auctions', everyMs: 5_000, run: (now) => settleDueItems(app, now) },
 ]

@@ -59,7 +59,7 @@ function events(filter: EventFilter): SQL {
       SELECT js.event_key, l.currency,
         coalesce(sum(l.amount) FILTER (WHERE l.account_kind = 'available'), 0) AS available,
         coalesce(sum(l.amount) FILTER (WHERE l.account_kind = 'margin'), 0) AS margin,
-        coalesce(sum(l.amount) FILTER (WHERE l.account_kind = 'locked'), 0) AS locked,
+        coalesce(sum(l.amount) FILTER (WHERE l.account_kind IN ('locked', 'bids')), 0) AS locked,
         coalesce(max(l.id) FILTER (WHERE l.account_kind = 'available'), max(l.id)) AS position,
         min(js.created_at) AS time,
         (array_agg(js.id ORDER BY js.reason = 'trade.fee', js.created_at, js.id))[1] AS journal_id

@@ -5,7 +5,7 @@
 import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 import { accounts, entries, journals } from './ledger.table.ts'
 import { trim } from './reconcile.ts'
-import type { Book, DbOrTx } from './types.ts'
+import type { Book, DbOrTx, SystemKind } from './types.ts'
 
 /** Which of a user's entries: one book, optionally one journal kind and a time range (epoch ms, inclusive). */
 export type RecordFilter = { userId: string; book: Book; kind?: string; from?: number; to?: number }
@@ -80,4 +80,40 @@ export async function recordTotals(handle: DbOrTx, filter: RecordFilter): Promis
     .groupBy(journals.kind, entries.currency)
     .orderBy(journals.kind, entries.currency)) as RecordTotal[]
   return rows.map((r) => ({ ...r, credit: trim(r.credit), debit: trim(r.debit), net: trim(r.net) }))
+}
+
+/** Rows of one house kind told apart by shard (a charity's donations account is the row whose shard is its id). */
+export type HouseRows = { book: Book; kind: SystemKind; currency: string }
+
+/** The sum of the entries of each named shard's row (zero for a row never opened): a total that is a ledger fact. */
+export async function houseEntrySums(handle: DbOrTx, rows: HouseRows, shards: number[]): Promise<Map<number, string>> {
+  const sums = new Map<number, string>(shards.map((s) => [s, '0']))
+  if (shards.length === 0) return sums
+  const result = await handle.execute(sql`
+    SELECT a.shard, coalesce(sum(e.amount), 0)::text AS total
+    FROM accounts a JOIN entries e ON e.account_id = a.id
+    WHERE a.owner_id IS NULL AND a.book = ${rows.book} AND a.kind = ${rows.kind} AND a.currency = ${rows.currency}
+      AND a.shard IN (${sql.join(shards.map((s) => sql`${s}`), sql`, `)})
+    GROUP BY a.shard`)
+  for (const row of (result as unknown as { rows: { shard: number; total: string }[] }).rows) sums.set(Number(row.shard), trim(row.total))
+  return sums
+}
+
+export type HouseEntry = { reference: string | null; reason: string; amount: string; time: Date }
+
+/** One shard's entries, newest first, with their journals' reference and reason; and how many there are. */
+export async function houseEntries(handle: DbOrTx, rows: HouseRows, shard: number, limit: number, offset: number): Promise<{ list: HouseEntry[]; total: number }> {
+  const where = sql`a.owner_id IS NULL AND a.book = ${rows.book} AND a.kind = ${rows.kind} AND a.currency = ${rows.currency} AND a.shard = ${shard}`
+  const [list, count] = await Promise.all([
+    handle.execute(sql`
+      SELECT j.reference, j.reason, e.amount::text AS amount, j.created_at AS time
+      FROM accounts a JOIN entries e ON e.account_id = a.id JOIN journals j ON j.id = e.journal_id
+      WHERE ${where} ORDER BY e.id DESC LIMIT ${limit} OFFSET ${offset}`),
+    handle.execute(sql`SELECT count(*)::int AS n FROM accounts a JOIN entries e ON e.account_id = a.id WHERE ${where}`),
+  ])
+  const entries = (list as unknown as { rows: { reference: string | null; reason: string; amount: string; time: Date | string }[] }).rows
+  return {
+    list: entries.map((r) => ({ reference: r.reference, reason: r.reason, amount: trim(r.amount), time: new Date(r.time) })),
+    total: Number((count as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0),
+  }
 }

@@ -8,8 +8,9 @@ export type DbOrTx = Db | Tx
 
 export type Book = 'demo' | 'live'
 
-/** earn: the principal of the user's running Smart plans (server/modules/earn), still the user's money. */
-export const USER_KINDS = ['available', 'margin', 'locked', 'loan', 'earn'] as const
+// earn: the principal of the user's running Smart plans (server/modules/earn), still the user's money.
+// bids: what a user's leading NFT bids hold (server/modules/nfts); both shown as locked with the rest.
+export const USER_KINDS = ['available', 'margin', 'locked', 'loan', 'earn', 'bids'] as const
 export const SYSTEM_KINDS = [
   'demo_funding',
   'deposits_clearing',
@@ -59,6 +60,12 @@ export const REASONS = {
   'earn.earnings': 'reasonEarnEarnings',
   'earn.expiry': 'reasonEarnExpiry',
   'earn.early_exit': 'reasonEarnEarlyExit',
+  // NFT auctions (server/modules/nfts): a bid holds (available -> bids), being outbid releases it, the end or a
+  // purchase pays the charity's donations account; keyed by the request, nft-outbid:<bid>, nft-won:<item>.
+  'nft.bid': 'reasonNftBid',
+  'nft.outbid': 'reasonNftOutbid',
+  'nft.won': 'reasonNftWon',
+  'nft.bought': 'reasonNftBought',
 } as const satisfies Record<string, ServerMessageKey>
 export type Reason = keyof typeof REASONS
 

@@ -9,7 +9,7 @@ export const DEMO_FUNDS = { currency: 'USDT', amount: '10000' } as const
 
 /** Kinds of event a user can find in their record (the filter of getMyTransactionRecord): the journal's kind, and
  * `fee` for every event that charged a fee (an opening, a limit fill, a withdrawal paid out). */
-export const RecordKind = z.enum(['demo_funding', 'demo_reset', 'deposit', 'withdrawal', 'trade', 'fee', 'transfer', 'yield', 'loan', 'donation'])
+export const RecordKind = z.enum(['demo_funding', 'demo_reset', 'deposit', 'withdrawal', 'trade', 'fee', 'transfer', 'yield', 'loan', 'donation', 'nft'])
 export type RecordKind = z.infer<typeof RecordKind>
 
 export const CurrencyBalance = z.object({
@@ -17,7 +17,7 @@ export const CurrencyBalance = z.object({
   available: Decimal,
   /** Margin held by open positions. */
   inUse: Decimal,
-  /** Held by pending withdrawals, loans' collateral and the like. */
+  /** Held by pending withdrawals, leading NFT bids, loans' collateral and the like. */
   locked: Decimal,
   total: Decimal,
 })

@@ -9,6 +9,7 @@ import { ledgerMessages } from './server-messages-ledger.ts'
 import { manageMessages } from './server-messages-manage.ts'
 import { marketsMessages } from './server-messages-markets.ts'
 import { newsMessages } from './server-messages-news.ts'
+import { nftsMessages } from './server-messages-nfts.ts'
 import { oidcMessages } from './server-messages-oidc.ts'
 import { opsMessages } from './server-messages-ops.ts'
 import { ordersMessages } from './server-messages-orders.ts'
@@ -28,6 +29,7 @@ export const serverMessages = {
   ...manageMessages,
   ...marketsMessages,
   ...newsMessages,
+  ...nftsMessages,
   ...oidcMessages,
   ...opsMessages,
   ...ordersMessages,

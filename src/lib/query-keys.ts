@@ -18,6 +18,8 @@ export const publicKeys = {
   signInProviders: () => ['sign-in-providers'] as const,
   /** Published documents, help answers and partners, per reader language (/getDocument, /getText, /getPartners). */
   content: () => ['content'] as const,
+  /** Charity NFT auctions: items, charities and their donations, per language (/nft/...). */
+  nft: () => ['nft'] as const,
 }
 
 export const userKeys = {

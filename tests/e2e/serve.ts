@@ -15,6 +15,8 @@ process.env.RATE_LIMIT_SIGNIN_MAX ??= '100000'
 // Every browser of the run connects from this one address.
 process.env.SOCKETS_PER_ADDRESS ??= '100000'
 process.env.LOG_LEVEL ??= 'warn'
+// NFT auctions end when their time says (tests/e2e/nft-auctions.spec.ts): no anti-sniping extension here.
+process.env.NFT_EXTEND_WINDOW_SECONDS ??= '0'
 // Test-only routes (POST /api/test/sendMessage), see server/modules/messages/test-hooks.routes.ts.
 process.env.E2E_TEST_HOOKS = '1'
 // "Continue with Google" against a local OpenID provider (nothing hosted is reachable): started first, on

@@ -30,6 +30,8 @@ export const MESSAGE_TEMPLATES = {
   withdrawalRejected: { title: 'messageWithdrawalRejectedTitle', body: 'messageWithdrawalRejectedBody' },
   kycVerified: { title: 'messageKycVerifiedTitle', body: 'messageKycVerifiedBody' },
   kycRejected: { title: 'messageKycRejectedTitle', body: 'messageKycRejectedBody' },
+  nftOutbid: { title: 'messageNftOutbidTitle', body: 'messageNftOutbidBody' },
+  nftWon: { title: 'messageNftWonTitle', body: 'messageNftWonBody' },
 } as const satisfies Record<string, { title: ServerMessageKey; body: ServerMessageKey; detail?: ServerMessageKey; link?: 'closed' | 'opened' }>
 export type MessageTemplate = keyof typeof MESSAGE_TEMPLATES
 type Parts = { title: ServerMessageKey; body: ServerMessageKey; detail?: ServerMessageKey; link?: 'closed' | 'opened' }

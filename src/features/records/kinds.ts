@@ -14,4 +14,5 @@ export const KIND_LABELS: Record<RecordKind, MessageDescriptor> = {
   yield: msg`Yield`,
   loan: msg({ message: 'Loan', context: 'record kind' }),
   donation: msg`Donation`,
+  nft: msg`NFT auctions`,
 }
