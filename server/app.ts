@@ -48,6 +48,7 @@ import { startChainFollower } from './modules/funds/chain-follower.ts'
 import { registerContentRoutes } from './modules/content/content.routes.ts'
 import { registerContentTestHooks } from './modules/content/content.test-hooks.ts'
 import { registerWithdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts'
+import { registerLoanRoutes } from './modules/loans/loans.routes.ts'
 import { resolveOptions, type AppOptions } from './options.ts'
 import { setHouseShards } from './ledger/shards.ts'
 
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerKycRoutes(app)
     registerFundsRoutes(app)
     registerWithdrawalRoutes(app)
+    registerLoanRoutes(app)
     registerContentRoutes(app)
     registerContentTestHooks(app)
     registerManifestRoute(app, conf.staticDir)

@@ -5,7 +5,7 @@
 import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 import { accounts, entries, journals } from './ledger.table.ts'
 import { trim } from './reconcile.ts'
-import type { Book, DbOrTx } from './types.ts'
+import type { Book, DbOrTx, SystemKind } from './types.ts'
 
 /** Which of a user's entries: one book, optionally one journal kind and a time range (epoch ms, inclusive). */
 export type RecordFilter = { userId: string; book: Book; kind?: string; from?: number; to?: number }
@@ -80,4 +80,12 @@ export async function recordTotals(handle: DbOrTx, filter: RecordFilter): Promis
     .groupBy(journals.kind, entries.currency)
     .orderBy(journals.kind, entries.currency)) as RecordTotal[]
   return rows.map((r) => ({ ...r, credit: trim(r.credit), debit: trim(r.debit), net: trim(r.net) }))
+}
+
+/** A house account kind's balance in one book and currency: the sum of its shards (shards.ts). */
+export async function houseBalance(handle: DbOrTx, book: Book, kind: SystemKind, currency: string): Promise<string> {
+  const result = await handle.execute(
+    sql`SELECT coalesce(sum(balance), 0)::text AS total FROM accounts WHERE owner_id IS NULL AND book = ${book} AND kind = ${kind} AND currency = ${currency}`,
+  )
+  return trim((result as unknown as { rows: { total: string }[] }).rows[0]?.total ?? '0')
 }

@@ -17,6 +17,10 @@ export const SYSTEM_KINDS = [
   'trading_counterparty',
   'yield_payouts',
   'donations',
+  // Loans (server/modules/loans): the reserve principal is lent from and repayments return to, and the capital
+  // operators fund it from (a journal of the console, audited).
+  'lending_reserve',
+  'lending_capital',
 ] as const
 export type UserKind = (typeof USER_KINDS)[number]
 export type SystemKind = (typeof SYSTEM_KINDS)[number]
@@ -47,6 +51,10 @@ export const REASONS = {
   'withdrawal.request': 'reasonWithdrawalRequest',
   'withdrawal.paid': 'reasonWithdrawalPaid',
   'withdrawal.rejected': 'reasonWithdrawalRejected',
+  // Loans (server/modules/loans): the principal credited at approval, each repayment, an operator's funding.
+  'loan.credit': 'reasonLoanCredit',
+  'loan.repayment': 'reasonLoanRepayment',
+  'lending.funding': 'reasonLendingFunding',
 } as const satisfies Record<string, ServerMessageKey>
 export type Reason = keyof typeof REASONS
 
