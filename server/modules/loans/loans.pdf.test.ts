@@ -25,8 +25,12 @@ const facts = (language: string): AgreementFacts => ({
 })
 
 const textOf = async (pdf: Uint8Array) => (await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })).text
-/** Text as read back, without white space: extraction may split or join runs at different places than they were drawn. */
-const squeeze = (text: string) => text.replace(/\s+/g, '')
+/**
+ * Text as read back, without white space (extraction may split or join runs at different places than they were
+ * drawn) and without Devanagari's vowel sign i (U+093F), which shaping draws before its consonant: pdf.js reads the
+ * glyphs in that visual order, so 'कि' comes back as 'िक'.
+ */
+const squeeze = (text: string) => text.replace(/\s+/g, '').replace(/\u093f/g, '')
 
 async function imagesIn(pdf: Uint8Array): Promise<number> {
   const doc = await PDFDocument.load(pdf)

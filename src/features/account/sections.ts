@@ -18,7 +18,7 @@ export const ACCOUNT_SECTIONS: AccountSection[] = [
   { type: 'orders', label: msg`Orders`, icon: IconFile, isPrivate: true, body: msg`Your contract, limit, financing and smart-plan orders will be listed here.` },
   { type: 'notifications', label: msg`Notifications`, icon: IconBell, isPrivate: true, body: msg`Your messages will appear here. You have no messages.` },
   { type: 'invite', label: msg`Invite friends`, icon: IconGift, isPrivate: true, body: msg`Your invite code and link will appear here.` },
-  { type: 'verification', label: msg`Account verification`, icon: IconShield, isPrivate: true, body: msg`Identity verification (KYC) for loans opens in a coming release. Your status: not started.` },
+  { type: 'verification', label: msg`Account verification`, icon: IconShield, isPrivate: true, body: msg`Verify your identity (KYC) to take loans and to withdraw larger amounts.` },
   { type: 'password', label: msg`Change password`, icon: IconLock, isPrivate: true, needsEmail: true },
   { type: 'settings', label: msg`Settings`, icon: IconSettings },
   { type: 'language', label: msg`Change language`, icon: IconGlobe },

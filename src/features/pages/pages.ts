@@ -7,7 +7,6 @@ export type PageText = { title: MessageDescriptor; body: MessageDescriptor }
 
 export const PAGES = {
   smart: { title: msg`Smart Trading`, body: msg`Smart trading plans pay a daily yield over a fixed number of days. The yield, the term and the share deducted on early exit will be shown before you commit. Plans open in a coming release.` },
-  loan: { title: msg`Loans`, body: msg`Crypto loans after identity verification, with a signed loan agreement and repayment. Every rate and penalty will be shown before you sign. Loans open in a coming release.` },
   nfts: { title: msg`Charity NFTs`, body: msg`Bid on or buy NFTs whose proceeds go to a children's charity, with the cumulative donation shown. Auctions open in a coming release.` },
   introduction: { title: msg`Introduction`, body: msg({ message: '{platform} is a trading and investment app for people who sign in with an Ethereum wallet. Your wallet proves who you are; it is never asked to send a transaction.' }) },
   about: { title: msg`About us`, body: msg({ message: '{platform} is built by a small team that believes every number should be honest: rates, fees and penalties are shown before you commit, and simulated prices are labelled as such.' }) },
