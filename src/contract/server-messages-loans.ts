@@ -16,7 +16,7 @@ export const loansMessages = {
   loanDecided: /*i18n*/ { id: 'server.loans.decided', message: 'This loan was already decided' },
   loanReserveTooSmall: /*i18n*/ {
     id: 'server.loans.reserveTooSmall',
-    message: 'The lending reserve holds {balance} {currency}, less than the {amount} {currency} of this loan: fund it first',
+    message: 'The lending reserve holds {held} {currency}, less than the {amount} {currency} of this loan: fund it first',
   },
   loanNotActive: /*i18n*/ { id: 'server.loans.notActive', message: 'This loan has nothing to repay' },
   loanRepayTooMuch: /*i18n*/ { id: 'server.loans.repayTooMuch', message: 'You owe {owed} {currency}: repay at most that' },

@@ -80,7 +80,7 @@ export async function approveLoan(app: FastifyInstance, operator: OperatorActor,
     if (hashOk(current) !== true) throw new AppError(409, 'loanAgreementChanged')
     const balance = await houseBalance(tx, 'live', 'lending_reserve', current.currency)
     if (dec(balance).lt(current.amount)) {
-      throw new AppError(409, 'loanReserveTooSmall', { balance: money(balance), amount: money(current.amount), currency: current.currency })
+      throw new AppError(409, 'loanReserveTooSmall', { held: money(balance), amount: money(current.amount), currency: current.currency })
     }
     const now = app.now()
     const [updated] = await tx
