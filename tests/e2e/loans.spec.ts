@@ -54,9 +54,11 @@ test('a verified user takes a loan, signs by drawing, an operator approves it, t
   await expect(quote.getByTestId('loan-interest')).toHaveText('3.50 USDT')
   await expect(quote.getByTestId('loan-total')).toHaveText('1,003.50 USDT')
   await expect(quote.getByTestId('loan-damages')).toContainText('2.00 USDT per day')
+  const agreement = page.waitForResponse((r) => r.url().includes('/api/customer/loan/agreement') && r.status() === 200)
   await page.getByTestId('loan-apply').click()
 
-  // The agreement to read, Not Signed; then signed by drawing.
+  // The agreement to read (the PDF itself, in the user's language), Not Signed; then signed by drawing.
+  expect((await agreement).headers()['content-type']).toBe('application/pdf')
   const card = page.getByRole('region', { name: /^Loan #/ }).first()
   await expect(card.getByTestId('loan-status')).toHaveText('Not Signed')
   await expect(card.getByTestId('loan-agreement').locator('iframe')).toBeVisible()
