@@ -87,6 +87,9 @@ export function LoanForm({ terms }: { terms: LoanTerms }) {
           options={terms.termDays.map((days) => ({ value: String(days), label: t`${days} days` }))}
         />
         {quote && <LoanFigures f={{ ...quote, lateDailyRate: terms.lateDailyRate, currency: terms.currency }} testId="loan-quote" />}
+        <p className="caption">
+          <Trans>Loans are credited to your live account and repaid from it.</Trans>
+        </p>
         {apply.error && <ErrorState error={apply.error} compact />}
         <Button type="submit" block size="lg" loading={apply.isPending} disabled={!isOnline} data-testid="loan-apply">
           <Trans>Apply for the loan</Trans>
