@@ -19,6 +19,10 @@ export const loansMessages = {
     message: 'The lending reserve holds {held} {currency}, less than the {amount} {currency} of this loan: fund it first',
   },
   loanNotActive: /*i18n*/ { id: 'server.loans.notActive', message: 'This loan has nothing to repay' },
+  loanRepayInsufficient: /*i18n*/ {
+    id: 'server.loans.repayInsufficient',
+    message: 'You can repay at most {available} {currency} from your live account now',
+  },
   loanRepayTooMuch: /*i18n*/ { id: 'server.loans.repayTooMuch', message: 'You owe {owed} {currency}: repay at most that' },
   loanAgreementChanged: /*i18n*/ {
     id: 'server.loans.agreementChanged',

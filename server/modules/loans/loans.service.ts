@@ -12,11 +12,14 @@ import type { Db } from '../../db/client.ts'
 import { retrying } from '../../ledger/db-errors.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
 import { postJournal, type Posted } from '../../ledger/post.ts'
-import type { DbOrTx } from '../../ledger/types.ts'
+import type { DbOrTx, Tx } from '../../ledger/types.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { userLabels } from '../auth/users.repository.ts'
 import { kycStateOf } from '../kyc/kyc.status.ts'
+import { bookState, figuresOf } from '../orders/orders.money.ts'
 import { lockBook } from '../orders/orders.repository.ts'
+import { pricingOf } from '../orders/orders.service.ts'
+import { spendable } from '#contract/trading-account.ts'
 import { chargeLateDays } from './loans.late.ts'
 import { repaymentJournal } from './loans.money.ts'
 import { SignatureImageError } from './loans.pdf.ts'
@@ -127,6 +130,14 @@ export async function signLoan(app: FastifyInstance, user: AuthUser, body: SignL
   return toLoan(row, now)
 }
 
+/** What may leave the live book in `currency` now: available, less any open loss of positions margined in it (the
+ * trading account's own definition, as withdrawals use it): a repayment never spends money an open loss needs. */
+async function repayable(app: FastifyInstance, tx: Tx, userId: string, currency: string): Promise<string> {
+  const state = await bookState(tx, userId, 'live', currency, pricingOf(app))
+  if (!state.positions.some((p) => p.marginCurrency === currency)) return state.available.toFixed()
+  return spendable(figuresOf({ ...state, floatingInFree: 'loss_only' })).toFixed()
+}
+
 export async function repayLoan(app: FastifyInstance, user: AuthUser, body: RepayLoan, key: string): Promise<Loan> {
   if (dec(body.amount).decimalPlaces() > LOAN_SCALE) throw new AppError(400, 'loanAmountInvalid')
   const { row, posted } = await retrying(() =>
@@ -140,6 +151,8 @@ export async function repayLoan(app: FastifyInstance, user: AuthUser, body: Repa
       const current = await chargeLateDays(tx, locked, now)
       const owed = owedOf(current)
       if (dec(body.amount).gt(owed)) throw new AppError(400, 'loanRepayTooMuch', { owed: owed.toFixed(LOAN_SCALE), currency: current.currency })
+      const free = await repayable(app, tx, user.id, current.currency)
+      if (dec(body.amount).gt(free)) throw new AppError(409, 'loanRepayInsufficient', { available: free, currency: current.currency })
       const posted = await postJournal(tx, repaymentJournal(current, dec(body.amount).toFixed(), key))
       const repaid = dec(current.repaid).plus(body.amount)
       const [updated] = await tx

@@ -266,7 +266,7 @@ describe('POST /api/customer/repayment', () => {
     const over = await repay(user.token, loan.id, '103.01')
     expect([over.status, over.body.msg]).toEqual([400, 'You owe 103.00 USDT: repay at most that'])
     const poor = await repay(user.token, loan.id, '103')
-    expect(poor.status).toBe(409)
+    expect([poor.status, poor.body.msg]).toEqual([409, 'You can repay at most 100 USDT from your live account now'])
     const other = await borrower(app, { live: '500' })
     expect((await repay(other.token, loan.id, '10')).status).toBe(404)
     expect((await post('/api/customer/repayment', undefined, { id: loan.id, amount: '10' })).status).toBe(401)
