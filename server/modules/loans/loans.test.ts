@@ -214,6 +214,18 @@ describe('the console: approve, reject, the reserve', () => {
     expect((await reserve()).balance).toBe(held)
   })
 
+  it('lets only one of two approvals racing for a reserve that covers one loan through (the other is a 409)', async () => {
+    const users = await Promise.all([borrower(app), borrower(app)])
+    const held = (await reserve()).balance
+    const amount = dec(held).plus(1000).toDecimalPlaces(0).toFixed()
+    const loans = await Promise.all(users.map(async (u) => ((await apply(u.token, amount)).body.data as Loan).id))
+    await Promise.all(users.map((u, i) => sign(u.token, loans[i]!)))
+    await fund(dec(amount).minus(held).toFixed())
+    const results = await Promise.all(loans.map((id) => opPost('/api/ops/loans/approve', { id })))
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409])
+    expect((await reserve()).balance).toBe('0.00')
+  })
+
   it('shows operators a signed agreement changed by one byte, and refuses to approve it', async () => {
     const user = await borrower(app)
     const loan = (await apply(user.token, '100')).body.data as Loan
