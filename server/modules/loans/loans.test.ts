@@ -218,10 +218,10 @@ describe('the console: approve, reject, the reserve', () => {
     const users = await Promise.all([borrower(app), borrower(app)])
     const held = (await reserve()).balance
     const amount = dec(held).plus(1000).toDecimalPlaces(0).toFixed()
-    const loans = await Promise.all(users.map(async (u) => ((await apply(u.token, amount)).body.data as Loan).id))
-    await Promise.all(users.map((u, i) => sign(u.token, loans[i]!)))
+    const ids = await Promise.all(users.map(async (u) => ((await apply(u.token, amount)).body.data as Loan).id))
+    await Promise.all(users.map((u, i) => sign(u.token, ids[i]!)))
     await fund(dec(amount).minus(held).toFixed())
-    const results = await Promise.all(loans.map((id) => opPost('/api/ops/loans/approve', { id })))
+    const results = await Promise.all(ids.map((id) => opPost('/api/ops/loans/approve', { id })))
     expect(results.map((r) => r.status).sort()).toEqual([200, 409])
     expect((await reserve()).balance).toBe('0.00')
   })
