@@ -102,6 +102,17 @@ async function ownRow(db: DbOrTx, userId: string, id: string, lock = false): Pro
 }
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+/** A drawn signature's largest size (the pad is 480 × 160): pdf-lib decodes every pixel, so a small file claiming a
+ * huge image (a pixel flood) is refused from its header before anything is decoded. */
+const SIGNATURE_MAX = { width: 2000, height: 1000 }
+
+/** A PNG of at most SIGNATURE_MAX, judged by its signature and IHDR (width and height, big-endian, at bytes 16 and 20). */
+const isSignaturePng = (png: Buffer) =>
+  png.length > 24 &&
+  png.subarray(0, 8).equals(PNG_MAGIC) &&
+  png.toString('latin1', 12, 16) === 'IHDR' &&
+  png.readUInt32BE(16) <= SIGNATURE_MAX.width &&
+  png.readUInt32BE(20) <= SIGNATURE_MAX.height
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 const borrowerOf = async (db: DbOrTx, userId: string) => (await userLabels(db as Db, [userId])).get(userId) ?? userId
 
@@ -109,7 +120,7 @@ const borrowerOf = async (db: DbOrTx, userId: string) => (await userLabels(db as
 export async function signLoan(app: FastifyInstance, user: AuthUser, body: SignLoan): Promise<Loan> {
   await verifiedOffer(app, user.id)
   const png = Buffer.from(body.signature, 'base64')
-  if (!png.subarray(0, 8).equals(PNG_MAGIC)) throw new AppError(400, 'loanSignatureInvalid')
+  if (!isSignaturePng(png)) throw new AppError(400, 'loanSignatureInvalid')
   const seen = await ownRow(app.db, user.id, body.id)
   if (seen.status !== 'not_signed' && seen.status !== 'signed') throw new AppError(409, 'loanNotSignable')
   const now = app.now()

@@ -165,6 +165,11 @@ describe('POST /api/customer/loan/sign and the agreement', () => {
     const loan = (await apply(owner.token, '300')).body.data as Loan
     const notPng = await post('/api/customer/loan/sign', owner.token, { id: loan.id, signature: Buffer.from('<svg>'.repeat(20)).toString('base64') })
     expect([notPng.status, notPng.body.msg]).toEqual([400, 'The signature is not a PNG image: draw it again'])
+    // A small file whose header claims 30 000 × 30 000 pixels is refused before anything is decoded.
+    const flood = Buffer.from(await signaturePng(), 'base64')
+    flood.writeUInt32BE(30_000, 16)
+    flood.writeUInt32BE(30_000, 20)
+    expect((await post('/api/customer/loan/sign', owner.token, { id: loan.id, signature: flood.toString('base64') })).status).toBe(400)
     const other = await borrower(app)
     expect((await sign(other.token, loan.id)).status).toBe(404)
     const download = await app.inject({ method: 'GET', url: `/api/customer/loan/agreement?id=${loan.id}`, headers: { authorization: `Bearer ${other.token}` } })
