@@ -6,6 +6,7 @@ import { and, count, desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { loanIssue, loanQuote, LOAN_SCALE, type LoanIssue, type LoanOffer } from '#contract/loan-math.ts'
 import type { ApplyLoan, Loan, LoanPage, LoanTerms, RepayLoan, SignLoan } from '#contract/loans.ts'
+import { DEFAULT_LANGUAGE, isLanguageCode } from '#contract/locales.ts'
 import { dec } from '#contract/trading-math.ts'
 import { AppError } from '../../app-error.ts'
 import type { Db } from '../../db/client.ts'
@@ -82,7 +83,7 @@ export async function applyLoan(app: FastifyInstance, user: AuthUser, body: Appl
       totalRepayment: quote.totalRepayment,
       damagesPerDay: quote.damagesPerDay,
       status: 'not_signed',
-      language: language ?? 'en_US',
+      language: isLanguageCode(language) ? language : DEFAULT_LANGUAGE,
       requestKey: key,
       createdAt: now,
       updatedAt: now,

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Balance } from '#contract/account.ts'
 import { DAY_MS, loanQuote } from '#contract/loan-math.ts'
@@ -158,6 +159,18 @@ describe('POST /api/customer/loan/sign and the agreement', () => {
     expect((await sign(token, loan.id)).status).toBe(200)
     const [second] = await app.db.select().from(loans).where(eq(loans.id, BigInt(loan.id)))
     expect(second!.signedHash).not.toBe(first!.signedHash)
+  })
+
+  it("writes the agreement in the borrower's language, and in English for a language the app does not have", async () => {
+    const { token } = await borrower(app)
+    const german = (await call(app, 'POST', '/api/customer/loan', { token, body: { amount: '250', termDays: 7 }, headers: { 'idempotency-key': randomUUID(), language: 'de_DE' } })).body.data as Loan
+    const unknown = (await call(app, 'POST', '/api/customer/loan', { token, body: { amount: '250', termDays: 7 }, headers: { 'idempotency-key': randomUUID(), language: 'xx_XX' } })).body.data as Loan
+    const text = async (id: string) => {
+      const pdf = await app.inject({ method: 'GET', url: `/api/customer/loan/agreement?id=${id}`, headers: { authorization: `Bearer ${token}` } })
+      return (await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true })).text
+    }
+    expect(await text(german.id)).toContain('Kreditvertrag')
+    expect(await text(unknown.id)).toContain('Loan agreement')
   })
 
   it('refuses a signature that is not a PNG (400), another user’s loan (404), no sign-in (401), an unverified user (403)', async () => {
