@@ -288,6 +288,10 @@ describe('POST /api/customer/repayment', () => {
     const full = await repay(user.token, loan.id, '630')
     expect(full.body.data).toMatchObject({ status: 'repaid', owed: '0.00', repaid: '1030.00' })
     expect(await liveUsdt(user.token)).toBe('0')
+    // The user's record tells each movement with its reason.
+    const record = (await get('/api/getMyTransactionRecord?kind=loan', user.token)).body.data as { list: { text: string; amount: string }[] }
+    expect(new Set(record.list.map((r) => r.text))).toEqual(new Set(['Loan credited', 'Loan repayment']))
+    expect(record.list.reduce((sum, r) => sum.plus(r.amount), dec('0')).toFixed()).toBe('-30')
     expect((await repay(user.token, loan.id, '1')).status).toBe(409)
   })
 
