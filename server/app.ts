@@ -51,6 +51,7 @@ import { registerWithdrawalRoutes } from './modules/withdrawals/withdrawals.rout
 import { registerEarnRoutes } from './modules/earn/earn.routes.ts'
 import { registerLiabilityRoutes } from './modules/liabilities/liabilities.routes.ts'
 import { registerNftRoutes } from './modules/nfts/nfts.routes.ts'
+import { registerLoanRoutes } from './modules/loans/loans.routes.ts'
 import { resolveOptions, type AppOptions } from './options.ts'
 import { setHouseShards } from './ledger/shards.ts'
 
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerEarnRoutes(app)
     registerLiabilityRoutes(app)
     registerNftRoutes(app)
+    registerLoanRoutes(app)
     registerContentRoutes(app)
     registerContentTestHooks(app)
     registerManifestRoute(app, conf.staticDir)

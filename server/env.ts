@@ -1,7 +1,7 @@
 // The environment, read in one place. Every variable is optional; the defaults run the embedded mode
 // (PGlite under DATA_DIR, in-process bus, simulator) on http://127.0.0.1:8080.
 import { join, resolve } from 'node:path'
-import type { AppOptions } from './options.ts'
+import { DEFAULT_LOANS, type AppOptions, type LoanOptions } from './options.ts'
 import { isMarketFeedName, MARKET_FEEDS, type MarketFeedConfig } from './market/feeds/select.ts'
 import { FloatingInFree } from '#contract/orders.ts'
 import { DEFAULT_HOUSE_SHARDS, MAX_HOUSE_SHARDS } from './ledger/shards.ts'
@@ -45,6 +45,33 @@ function floatingInFree(value: string | undefined): FloatingInFree {
   const parsed = FloatingInFree.safeParse(value)
   if (!parsed.success) throw new Error(`FREE_MARGIN_FLOATING must be one of ${FloatingInFree.options.join(', ')}, got "${value}"`)
   return parsed.data
+}
+
+/** A non-negative decimal setting, as typed (never a float). */
+function decimalSetting(name: string, value: string | undefined, fallback: string): string {
+  if (value === undefined || value.trim() === '') return fallback
+  if (!/^\d{1,20}(\.\d{1,18})?$/.test(value.trim())) throw new Error(`${name} must be a decimal number, got "${value}"`)
+  return value.trim()
+}
+
+/** LOAN_DAILY_RATE, LOAN_LATE_DAILY_RATE (fractions per day), LOAN_TERMS_DAYS (comma list), LOAN_MIN and LOAN_MAX
+ * (verified identities); each falls back to DEFAULT_LOANS. */
+function loans(env: NodeJS.ProcessEnv): LoanOptions {
+  const terms = text(env.LOAN_TERMS_DAYS)
+  const termDays = terms ? terms.split(',').map((d) => integer('LOAN_TERMS_DAYS', d.trim(), 0)) : DEFAULT_LOANS.termDays
+  if (termDays.length === 0 || termDays.some((d) => d < 1)) throw new Error(`LOAN_TERMS_DAYS must list whole days, got "${terms}"`)
+  return {
+    currency: DEFAULT_LOANS.currency,
+    dailyRate: decimalSetting('LOAN_DAILY_RATE', env.LOAN_DAILY_RATE, DEFAULT_LOANS.dailyRate),
+    lateDailyRate: decimalSetting('LOAN_LATE_DAILY_RATE', env.LOAN_LATE_DAILY_RATE, DEFAULT_LOANS.lateDailyRate),
+    termDays,
+    limits: {
+      verified: {
+        min: decimalSetting('LOAN_MIN', env.LOAN_MIN, DEFAULT_LOANS.limits.verified.min),
+        max: decimalSetting('LOAN_MAX', env.LOAN_MAX, DEFAULT_LOANS.limits.verified.max),
+      },
+    },
+  }
 }
 
 function marketFeed(name: string | undefined, url: string | undefined): MarketFeedConfig {
@@ -143,6 +170,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       marketFeed: marketFeed(env.MARKET_FEED, env.MARKET_FEED_URL),
       deploymentName: deploymentName(env.DEPLOYMENT_NAME),
       houseShards: houseShards(env.HOUSE_SHARDS),
+      loans: loans(env),
       chainPollMs: integer('CHAIN_POLL_MS', env.CHAIN_POLL_MS, 4000),
       chainStartBlock: env.CHAIN_START_BLOCK ? integer('CHAIN_START_BLOCK', env.CHAIN_START_BLOCK, 0) : undefined,
       uploadDir: resolve(text(env.UPLOAD_DIR) ?? join(dataDir, 'uploads')),

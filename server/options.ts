@@ -19,6 +19,27 @@ export type RateLimitOptions = {
   timeWindowMs: number
 }
 
+/**
+ * The loans offered (server/modules/loans, docs/api.md "Loans"): rates per day, the terms a user may pick, and the
+ * smallest and largest principal per verification level (the kyc module knows one level, 'verified'; a user at no
+ * listed level gets no loan).
+ */
+export type LoanOptions = {
+  currency: string
+  dailyRate: string
+  lateDailyRate: string
+  termDays: number[]
+  limits: { verified: { min: string; max: string } }
+}
+
+export const DEFAULT_LOANS: LoanOptions = {
+  currency: 'USDT',
+  dailyRate: '0.0005',
+  lateDailyRate: '0.002',
+  termDays: [7, 14, 30, 60, 90],
+  limits: { verified: { min: '50', max: '5000' } },
+}
+
 export type AppOptions = {
   /** PostgreSQL URL; when absent the app runs on PGlite. */
   databaseUrl?: string
@@ -106,6 +127,8 @@ export type AppOptions = {
   legalGate?: boolean
   /** Google and Facebook sign-in (OIDC_GOOGLE_* / OIDC_FACEBOOK_*): a provider absent here has no button. */
   oidc?: Partial<Record<OidcProvider, OidcProviderConfig>>
+  /** The loans offered: DEFAULT_LOANS unless given (LOAN_* in env.ts). */
+  loans?: LoanOptions
 }
 
 export type ResolvedOptions = Required<Omit<AppOptions, 'deploymentName' | 'publicOrigin' | 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail' | 'chainStartBlock' | 'hostedChat'>> &
@@ -145,5 +168,6 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     legalGate: options.legalGate ?? true,
     uploadDir: options.uploadDir ?? resolve('data', 'uploads'),
     oidc: options.oidc ?? {},
+    loans: options.loans ?? DEFAULT_LOANS,
   }
 }

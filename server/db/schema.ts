@@ -20,3 +20,4 @@ export { supportConversations, supportMessages } from '../modules/support/suppor
 export { earnPlans, earnOrders } from '../modules/earn/earn.table.ts'
 export { liabilitySnapshots, liabilityLeaves, liabilityNodes } from '../modules/liabilities/liabilities.table.ts'
 export { charities, nftItems, nftBids } from '../modules/nfts/nfts.table.ts'
+export { loans, loanLateDays } from '../modules/loans/loans.table.ts'

@@ -4,6 +4,7 @@ import { pruneIdempotencyKeys } from '../idempotency/store.ts'
 import { runAccrual } from '../modules/earn/accrual.ts'
 import { publishDailySnapshot } from '../modules/liabilities/liabilities.snapshot.ts'
 import { settleDueItems } from '../modules/nfts/nfts.settle.ts'
+import { chargeOverdueLoans } from '../modules/loans/loans.late.ts'
 import type { Job } from './runner.ts'
 
 const MINUTE_MS = 60_000
@@ -19,4 +20,7 @@ export const leaderJobs = (app: FastifyInstance): Job[] => [
   { name: 'publish liability snapshot', everyMs: 10 * MINUTE_MS, run: (now) => publishDailySnapshot(app.db, now) },
   // An auction past its end settles within a tick or two (modules/nfts/nfts.settle.ts); until then it reads "ended".
   { name: 'settle ended NFT auctions', everyMs: 5_000, run: (now) => settleDueItems(app, now) },
+  // Each whole day late is charged once per loan (loan_late_days' key); hourly, so a day is charged within the hour
+  // it ends, and a leader that was down catches up every missed day at its next run.
+  { name: 'loan damages for late days', everyMs: 60 * MINUTE_MS, run: (now) => chargeOverdueLoans(app, now) },
 ]

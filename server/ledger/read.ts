@@ -117,3 +117,11 @@ export async function houseEntries(handle: DbOrTx, rows: HouseRows, shard: numbe
     total: Number((count as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0),
   }
 }
+
+/** A house account kind's balance in one book and currency: the sum of its shards (shards.ts). */
+export async function houseBalance(handle: DbOrTx, book: Book, kind: SystemKind, currency: string): Promise<string> {
+  const result = await handle.execute(
+    sql`SELECT coalesce(sum(balance), 0)::text AS total FROM accounts WHERE owner_id IS NULL AND book = ${book} AND kind = ${kind} AND currency = ${currency}`,
+  )
+  return trim((result as unknown as { rows: { total: string }[] }).rows[0]?.total ?? '0')
+}

@@ -24,6 +24,10 @@ export const SYSTEM_KINDS = [
   'earn_reserve',
   'earn_earmarked',
   'earn_funding',
+  // Loans (server/modules/loans): the reserve principal is lent from and repayments return to, and the capital
+  // operators fund it from (a journal of the console, audited).
+  'lending_reserve',
+  'lending_capital',
 ] as const
 export type UserKind = (typeof USER_KINDS)[number]
 export type SystemKind = (typeof SYSTEM_KINDS)[number]
@@ -66,6 +70,10 @@ export const REASONS = {
   'nft.outbid': 'reasonNftOutbid',
   'nft.won': 'reasonNftWon',
   'nft.bought': 'reasonNftBought',
+  // Loans (server/modules/loans): the principal credited at approval, each repayment, an operator's funding.
+  'loan.credit': 'reasonLoanCredit',
+  'loan.repayment': 'reasonLoanRepayment',
+  'lending.funding': 'reasonLendingFunding',
 } as const satisfies Record<string, ServerMessageKey>
 export type Reason = keyof typeof REASONS
 

@@ -65,6 +65,8 @@ describe('security headers', () => {
     expect(csp).toContain("style-src 'self' 'unsafe-inline'")
     expect(csp).toContain('connect-src \'self\' ws: wss: https://*.walletconnect.com')
     expect(csp).toContain('frame-src https://verify.walletconnect.com')
+    // The loan agreement is shown in a frame from a blob URL the page made.
+    expect(csp).toMatch(/frame-src [^;]* blob:;/)
     expect(csp).toContain("worker-src 'self'")
     expect(csp).not.toContain('upgrade-insecure-requests')
     expect(res.headers['x-content-type-options']).toBe('nosniff')

@@ -52,7 +52,9 @@ function helmetOptions(hostedChat: 'crisp' | undefined) {
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'connect-src': ["'self'", 'ws:', 'wss:', ...REOWN],
-    'frame-src': ['https://verify.walletconnect.com', 'https://verify.walletconnect.org', 'https://secure.walletconnect.org', 'https://secure.reown.com'],
+    // blob:: the loan agreement PDF, fetched with the user's or operator's token and shown in a frame from a blob URL
+    // the page made itself (src/features/loan, src/ops/pages/loans); only script of this origin can make one.
+    'frame-src': ['https://verify.walletconnect.com', 'https://verify.walletconnect.org', 'https://secure.walletconnect.org', 'https://secure.reown.com', 'blob:'],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
   }

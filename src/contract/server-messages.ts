@@ -6,6 +6,7 @@ import { earnMessages } from './server-messages-earn.ts'
 import { fundsMessages } from './server-messages-funds.ts'
 import { idempotencyMessages } from './server-messages-idempotency.ts'
 import { ledgerMessages } from './server-messages-ledger.ts'
+import { loansMessages } from './server-messages-loans.ts'
 import { manageMessages } from './server-messages-manage.ts'
 import { marketsMessages } from './server-messages-markets.ts'
 import { newsMessages } from './server-messages-news.ts'
@@ -26,6 +27,7 @@ export const serverMessages = {
   ...fundsMessages,
   ...idempotencyMessages,
   ...ledgerMessages,
+  ...loansMessages,
   ...manageMessages,
   ...marketsMessages,
   ...newsMessages,

@@ -6,7 +6,6 @@ import type { MessageDescriptor } from '@lingui/core'
 export type PageText = { title: MessageDescriptor; body: MessageDescriptor }
 
 export const PAGES = {
-  loan: { title: msg`Loans`, body: msg`Crypto loans after identity verification, with a signed loan agreement and repayment. Every rate and penalty will be shown before you sign. Loans open in a coming release.` },
   introduction: { title: msg`Introduction`, body: msg({ message: '{platform} is a trading and investment app for people who sign in with an Ethereum wallet. Your wallet proves who you are; it is never asked to send a transaction.' }) },
   about: { title: msg`About us`, body: msg({ message: '{platform} is built by a small team that believes every number should be honest: rates, fees and penalties are shown before you commit, and simulated prices are labelled as such.' }) },
   staking: { title: msg`Node staking`, body: msg`Stake an agreed amount for a fixed period and receive a bonus once the target is reached. Amounts, periods and yields will be shown before you apply. Staking opens in a coming release.` },

@@ -1,5 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageInfo } from '../../features/pages/components/page-info.tsx'
-import { PAGES } from '../../features/pages/pages.ts'
+import { SignedOut } from '../../features/account/components/signed-out.tsx'
+import { LoanScreen } from '../../features/loan/components/loan-screen.tsx'
+import { useSession } from '../../lib/session.ts'
 
-export const Route = createFileRoute('/_app/loan')({ component: () => <PageInfo page={PAGES.loan} /> })
+// The screen is its own chunk (autoCodeSplitting): nothing of it reaches the first visit's bundle.
+export const Route = createFileRoute('/_app/loan')({ component: LoanRoute })
+
+function LoanRoute() {
+  const token = useSession((s) => s.token)
+  return token ? <LoanScreen /> : <SignedOut />
+}
