@@ -9,6 +9,7 @@ import { toBcp47, type Bcp47 } from '#contract/locales.ts'
 import type { ServerMessageKey } from '#contract/server-messages.ts'
 import type { MessageValues } from '../../app-error.ts'
 import { fontSlices, type FontSlice } from './loans.fonts.ts'
+import { SignatureImageError } from './signature-error.ts'
 
 export type AgreementFacts = {
   id: string
@@ -29,9 +30,6 @@ export type AgreementFacts = {
 }
 
 export type Signature = { png: Uint8Array; signedAt: number }
-
-/** The signature's bytes are not a PNG pdf-lib can embed (the caller answers 400). */
-export class SignatureImageError extends Error {}
 
 /** An amount in the reader's language with its two decimals ("1.000,00" in German); Intl takes the exact string. */
 export const pdfAmount = (value: string, locale: Bcp47) =>

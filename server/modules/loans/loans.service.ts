@@ -23,7 +23,7 @@ import { pricingOf } from '../orders/orders.service.ts'
 import { spendable } from '#contract/trading-account.ts'
 import { chargeLateDays } from './loans.late.ts'
 import { repaymentJournal } from './loans.money.ts'
-import { SignatureImageError } from './loans.pdf.ts'
+import { SignatureImageError } from './signature-error.ts'
 import { loans, type LoanRow } from './loans.table.ts'
 import { owedOf, toLoan, writeAgreement } from './loans.view.ts'
 

@@ -4,7 +4,7 @@ import { DAY_MS, money } from '#contract/loan-math.ts'
 import type { Loan } from '#contract/loans.ts'
 import { dec } from '#contract/trading-math.ts'
 import { trim } from '../../ledger/reconcile.ts'
-import { agreementPdf, type AgreementFacts, type Signature } from './loans.pdf.ts'
+import type { AgreementFacts, Signature } from './loans.pdf.ts'
 import type { LoanRow } from './loans.table.ts'
 
 /** total repayment + damages charged − repaid. */
@@ -56,5 +56,8 @@ export function factsOf(app: FastifyInstance, row: LoanRow, borrower: string): A
   }
 }
 
-export const writeAgreement = (app: FastifyInstance, row: LoanRow, borrower: string, signature: Signature | null) =>
-  agreementPdf(factsOf(app, row, borrower), signature, (key, values) => app.translate(row.language, key, values))
+/** pdf-lib, fontkit and the fonts load with the first agreement written, not at every start (bench:start). */
+export async function writeAgreement(app: FastifyInstance, row: LoanRow, borrower: string, signature: Signature | null): Promise<Uint8Array> {
+  const { agreementPdf } = await import('./loans.pdf.ts')
+  return agreementPdf(factsOf(app, row, borrower), signature, (key, values) => app.translate(row.language, key, values))
+}
