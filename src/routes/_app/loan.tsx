@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SignedOut } from '../../features/account/components/signed-out.tsx'
-import { LoanScreen } from '../../features/loan/components/loan-screen.tsx'
+import { LoanScreen, LoanScreenSignedOut } from '../../features/loan/components/loan-screen.tsx'
 import { useSession } from '../../lib/session.ts'
 
 // The screen is its own chunk (autoCodeSplitting): nothing of it reaches the first visit's bundle.
@@ -8,5 +8,11 @@ export const Route = createFileRoute('/_app/loan')({ component: LoanRoute })
 
 function LoanRoute() {
   const token = useSession((s) => s.token)
-  return token ? <LoanScreen /> : <SignedOut />
+  return token ? (
+    <LoanScreen />
+  ) : (
+    <LoanScreenSignedOut>
+      <SignedOut />
+    </LoanScreenSignedOut>
+  )
 }

@@ -1,5 +1,6 @@
 // /loan: for a verified user, the loan form (every number before anything is sent) and their loans; for anyone else
 // the product's 'perform KYC certification' with a button to the verification.
+import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -28,6 +29,17 @@ function Loans() {
         <LoanCard key={`${loan.id}:${loan.status}`} loan={loan} />
       ))}
     </div>
+  )
+}
+
+/** Signed out, the screen keeps its title above the ways in (the route's `signedOut`). */
+export function LoanScreenSignedOut({ children }: { children: ReactNode }) {
+  const { t } = useLingui()
+  return (
+    <article className="loan-screen" data-testid="loan-screen-signed-out">
+      <PageHeader title={t`Loans`} />
+      {children}
+    </article>
   )
 }
 
