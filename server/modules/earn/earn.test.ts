@@ -11,6 +11,7 @@ import { leaderJobs } from '../../jobs/jobs.ts'
 import { createJobRunner } from '../../jobs/runner.ts'
 import { owedPerUser } from '../../ledger/liabilities.ts'
 import { accrue } from './accrual.ts'
+import { DAY_MS } from './clock.ts'
 import { earnTestApp, type EarnTest } from './test-earn.ts'
 
 let t: EarnTest
@@ -168,6 +169,32 @@ describe('the daily accrual', () => {
     const second = await accrue(t.app.db, t.clock.now)
     expect(await t.usdt(token)).toMatchObject({ available: '9802.4' })
     expect(second.credited).toBe(0)
+  })
+  it('pays a purchase begun before midnight and committed after the day\'s run found nothing due, that same day', async () => {
+    t.days(1)
+    await accrueNow()
+    // The day's run has found nothing more due (earn_accrual_mark, 0049_accrual_at_scale.sql); a purchase dated
+    // yesterday arrives after it, as one straddling midnight would.
+    expect((await accrueNow()).credited).toBe(0)
+    const { token } = await t.user()
+    t.clock.now -= DAY_MS
+    await t.buy(token, planId, '500')
+    t.clock.now += DAY_MS
+    expect((await accrueNow()).credited).toBe(1)
+    expect(await t.usdt(token)).toMatchObject({ available: '9506', locked: '500' })
+  })
+
+  it('shows each user their own day\'s earnings in the record, though one journal pays the whole step', async () => {
+    const a = await t.user()
+    const b = await t.user()
+    await t.buy(a.token, planId, '1000')
+    await t.buy(b.token, planId, '250')
+    t.days(1)
+    await accrueNow()
+    const earnings = async (token: string) =>
+      ((await t.get('/api/getMyTransactionRecord', token)).body.data as { list: { reason: string; amount: string }[] }).list.filter((r) => r.reason === 'earn.earnings')
+    expect(await earnings(a.token)).toMatchObject([{ amount: '12' }])
+    expect(await earnings(b.token)).toMatchObject([{ amount: '3' }])
   })
 })
 
