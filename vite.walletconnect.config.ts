@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import { precompress } from './vite.config.ts'
 
@@ -17,12 +18,16 @@ function entryList(): Plugin {
 }
 
 // The WalletConnect relay client, built apart from the app (src/wallet/walletconnect-bundle.ts), with AppKit's
-// catalogue as lazy chunks of it: none of it ever shares a chunk with the first visit. Every file is content-hashed (the service worker keeps them cache-first safely: a
+// catalogue (and its wagmi adapter) as lazy chunks of it: none of it ever shares a chunk with the first visit. Every file is content-hashed (the service worker keeps them cache-first safely: a
 // new build has new names) and pre-compressed like the app's own files.
 export default defineConfig({
   publicDir: false,
   base: BASE,
   plugins: [entryList(), precompress()],
+  resolve: {
+    // AppKit's wagmi adapter reaches for SDK connectors the app switches off: none of them is built in.
+    alias: { '@wagmi/connectors': fileURLToPath(new URL('./src/wallet/walletconnect-sdk-connectors.ts', import.meta.url)) },
+  },
   build: {
     target: 'es2022',
     outDir: 'dist/walletconnect',

@@ -25,6 +25,8 @@ const WALLETCONNECT_MARKERS = [
   '@reown/appkit',
   '@walletconnect/',
   'createAppKit(',
+  // AppKit's wagmi adapter (its error messages survive minifying)
+  'WagmiAdapter:',
   'irn_subscribe',
   'wc_sessionPropose',
   'wc_proposeSession',

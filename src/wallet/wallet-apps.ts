@@ -2,8 +2,10 @@
 // list shows at once and offline, with no call to a hosted wallet registry. Each opens through its universal link
 // (the app when installed, its store page otherwise) with the WalletConnect pairing URI; every other wallet app is
 // in AppKit's catalogue ("More wallet apps"), or scans the QR code. Each id is the wallet's WalletGuide (explorer)
-// id, the one AppKit's catalogue lists it under: wallet-apps.test.ts holds them to the catalogue fixture the e2e
-// tests serve (tests/e2e/fixtures/wallet-catalogue.json); public/wallets/NOTICE says where the icons come from.
+// id, the one AppKit's catalogue lists it under: wallet-apps.test.ts holds them to the ids AppKit itself ships and
+// to the catalogue fixture the e2e tests serve (tests/e2e/fixtures/wallet-catalogue.json). Icons are the wallets'
+// real logos where their owners published them under terms that allow it, lettermarks elsewhere
+// (public/wallets/NOTICE).
 
 export type WalletApp = {
   /** WalletConnect's explorer id. */
@@ -17,12 +19,12 @@ export type WalletApp = {
 }
 
 export const WALLET_APPS: readonly WalletApp[] = [
-  { id: 'c57ca95b47569778a828d19178114f4db188b89b763c899ba0be274e97267d96', name: 'MetaMask', icon: '/wallets/metamask.png', link: 'https://metamask.app.link',
+  { id: 'c57ca95b47569778a828d19178114f4db188b89b763c899ba0be274e97267d96', name: 'MetaMask', icon: '/wallets/metamask.svg', link: 'https://metamask.app.link',
     browse: (url) => `https://metamask.app.link/dapp/${url.replace(/^https?:\/\//, '')}` },
   { id: '4622a2b2d6af1c9844944291e5e7351a6aa24cd7b23099efac1b2fd875da31a0', name: 'Trust Wallet', icon: '/wallets/trust.png', link: 'https://link.trustwallet.com',
     browse: (url) => `https://link.trustwallet.com/open_url?coin_id=60&url=${encodeURIComponent(url)}` },
-  { id: '1ae92b26df02f0abca6304df07debccd18262fdf5fe82daa81593582dac9a369', name: 'Rainbow', icon: '/wallets/rainbow.png', link: 'https://rnbwapp.com' },
-  { id: 'fd20dc426fb37566d803205b19bbc1d4096b248ac04548e3cfb6b3a38bd033aa', name: 'Coinbase Wallet', icon: '/wallets/coinbase.png', link: 'https://go.cb-w.com',
+  { id: '1ae92b26df02f0abca6304df07debccd18262fdf5fe82daa81593582dac9a369', name: 'Rainbow', icon: '/wallets/rainbow.svg', link: 'https://rnbwapp.com' },
+  { id: 'd0ca99ff52b99abc48743dad0f7fc891e041be73574f7fac4afe5d4bb83845c8', name: 'Coinbase Wallet', icon: '/wallets/coinbase.svg', link: 'https://go.cb-w.com',
     browse: (url) => `https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(url)}` },
   { id: 'c03dfee351b6fcc421b4494ea33b9d4b92a984f87aa76d1663bb28705e95034a', name: 'Uniswap Wallet', icon: '/wallets/uniswap.png', link: 'https://uniswap.org/app' },
   { id: 'ecc4036f814562b41a5268adc86270fba1365471402006302e70169465b7ac18', name: 'Zerion', icon: '/wallets/zerion.png', link: 'https://app.zerion.io' },

@@ -3,7 +3,7 @@
 // and wagmi's reconnect() restores it after a reload. The relay client loads only when a session exists in this
 // browser (isAuthorized checks a local note first) or the user picks a wallet app. While it proposes a session the
 // connector emits the pairing URI as a 'display_uri' message: the connect panel deep-links it or shows it as a QR.
-import { createConnector } from 'wagmi'
+import { createConnector, type Config } from 'wagmi'
 import { getAddress, type Address } from 'viem'
 import { t } from '@lingui/core/macro'
 import type { CatalogueOptions, WalletConnectProvider } from './walletconnect-bundle.ts'
@@ -50,26 +50,39 @@ const sessionAccounts = (provider: WalletConnectProvider): Address[] =>
 /** How long a request may wait while the relay socket stays down before the user hears they are offline. */
 const RELAY_DOWN_MS = 4000
 
-/** Set while the connect panel hands the connector a session AppKit's catalogue settled. */
-let adoptCatalogueSession = false
+/**
+ * While AppKit's catalogue is open: settles (rejects) when the user closes it without a wallet, so the connection it
+ * started through this connector (wagmi's connect(), called by AppKit's wagmi adapter) ends instead of leaving the
+ * app's wagmi config 'connecting' for as long as the relay keeps the proposal.
+ */
+let catalogueDismissed: Promise<never> | null = null
 
-/** The page's colour scheme and tokens, for AppKit's modal to look like the app. */
+/** The page's colour scheme and tokens, for AppKit's modal to look like the app (src/styles/tokens.css). */
 function appTheme(): CatalogueOptions['theme'] {
-  const root = getComputedStyle(document.documentElement)
+  const root = document.documentElement
+  const tokens = getComputedStyle(root)
+  const token = (name: string) => tokens.getPropertyValue(name).trim()
+  // Radii are in rem on this page's root size; AppKit scales its radii from one master value (2x, 3x, 4x: 8, 12, 16).
+  const remPx = parseFloat(tokens.fontSize) || 16
+  const small = token('--r-sm')
+  const smallPx = small.endsWith('rem') ? parseFloat(small) * remPx : parseFloat(small)
   return {
     mode: globalThis.matchMedia?.('(prefers-color-scheme: light)').matches ? 'light' : 'dark',
-    accent: root.getPropertyValue('--accent').trim() || '#2dd4bf',
+    accent: token('--accent') || '#2dd4bf',
+    colorMix: token('--bg') || '#0a0f1a',
+    radius: `${Number.isFinite(smallPx) && smallPx > 0 ? smallPx / 2 : 4}px`,
     fontFamily: getComputedStyle(document.body).fontFamily,
   }
 }
 
 /**
- * "More wallet apps": opens AppKit's catalogue of every WalletConnect wallet. Resolves once it is on screen, with
- * a promise that settles true when a wallet picked there approved (then the caller connects the wagmi connector,
- * which adopts the session), false when the user closed the catalogue. Rejects as offline, with nothing opened, when the bundle, the relay or the catalogue does
- * not answer within the deadline.
+ * "More wallet apps": opens AppKit's catalogue of every WalletConnect wallet, with AppKit's wagmi adapter on the
+ * app's wagmi config. A wallet picked there is connected by the adapter through this connector (one proposal, the
+ * app's own namespaces and deadlines); the chain guard then asks for the sign-in signature as after any connection.
+ * Resolves once the catalogue is on screen, with a promise that settles when it closes. Rejects as offline, with
+ * nothing opened, when the bundle, the relay or the catalogue does not answer within the deadline.
  */
-export async function openWalletCatalogue(featuredWalletIds: string[]): Promise<{ approved: Promise<boolean> }> {
+export async function openWalletCatalogue(config: Config, featuredWalletIds: string[]): Promise<{ closed: Promise<void> }> {
   const startedAt = Date.now()
   const left = () => Math.max(0, WALLETCONNECT_DEADLINE_MS - (Date.now() - startedAt))
   const { bundle, provider } = await loadWalletConnect(metadata())
@@ -78,32 +91,28 @@ export async function openWalletCatalogue(featuredWalletIds: string[]): Promise<
   })
   const [catalogue] = await withDeadline(Promise.all([loadCatalogue, bundle.reviveRelay(provider)]), left())
   if (!(await withDeadline(catalogue.catalogueAnswers(walletConnectProjectId()), left()))) throw new WalletConnectOffline()
-  // The session settles ('connect') before AppKit closes its modal; a close without one is the user going back.
-  let settle: (outcome: 'approved' | 'dismissed') => void = () => undefined
-  const outcome = new Promise<'approved' | 'dismissed'>((resolve) => (settle = resolve))
-  const onConnect = () => settle('approved')
-  provider.once('connect', onConnect)
+  let dismiss: (error: Error) => void = () => undefined
+  const dismissed = new Promise<never>((_, reject) => (dismiss = reject))
+  dismissed.catch(() => undefined)
+  let close: () => void = () => undefined
+  const closed = new Promise<void>((resolve) => (close = resolve))
   const onClosed = () => {
-    provider.removeListener('connect', onConnect)
-    settle(provider.session ? 'approved' : 'dismissed')
+    if (catalogueDismissed === dismissed) catalogueDismissed = null
+    // AppKit closes its modal once the wallet approved; a close before that is the user going back.
+    if (!provider.session) dismiss(new Error('The wallet catalogue was closed without a wallet'))
+    close()
   }
+  catalogueDismissed = dismissed
   const options = { projectId: walletConnectProjectId(), metadata: metadata(), theme: appTheme(), featuredWalletIds }
   try {
-    await withDeadline(catalogue.openCatalogue(provider, options, onClosed), left())
+    await withDeadline(catalogue.openCatalogue(config, provider, options, onClosed), left())
   } catch (error) {
     // Too late: whatever AppKit would still draw is closed, so nothing is left spinning over the screen.
-    provider.removeListener('connect', onConnect)
+    if (catalogueDismissed === dismissed) catalogueDismissed = null
     await catalogue.closeCatalogue()
     throw error
   }
-  return {
-    approved: outcome.then(async (result) => {
-      if (result === 'dismissed') return false
-      adoptCatalogueSession = true
-      await catalogue.closeCatalogue()
-      return true
-    }),
-  }
+  return { closed }
 }
 
 export function walletConnect() {
@@ -136,11 +145,11 @@ export function walletConnect() {
       icon: '/icons/walletconnect.svg',
       async connect({ isReconnecting } = {}) {
         const startedAt = Date.now()
-        const catalogueSession = adoptCatalogueSession
-        adoptCatalogueSession = false
+        // Started by AppKit's catalogue (its wagmi adapter calls wagmi's connect()): ends when the user closes it.
+        const dismissed = catalogueDismissed
         const { bundle, provider } = await loadWalletConnect(metadata())
-        // A session already settled (a reload, or a wallet picked in AppKit's catalogue) is adopted as it is.
-        if (!(isReconnecting || catalogueSession) || !provider.session) {
+        // A session already settled (a reload) is adopted as it is.
+        if (!isReconnecting || !provider.session) {
           // Loading, the relay and the URI share one deadline; then the user takes as long as they need in the app.
           const left = () => Math.max(0, WALLETCONNECT_DEADLINE_MS - (Date.now() - startedAt))
           await withDeadline(bundle.reviveRelay(provider), left())
@@ -151,12 +160,12 @@ export function walletConnect() {
             shown()
           })
           try {
-            await withDeadline(Promise.race([uriShown, proposal.settled]), left())
+            await withDeadline(Promise.race([uriShown, proposal.settled, ...(dismissed ? [dismissed] : [])]), left())
+            await (dismissed ? Promise.race([proposal.settled, dismissed]) : proposal.settled)
           } catch (error) {
             proposal.abandon()
             throw error
           }
-          await proposal.settled
         }
         const accounts = sessionAccounts(provider)
         if (accounts.length === 0) throw new Error('WalletConnect session without an Ethereum account')

@@ -248,6 +248,34 @@ test("'More wallet apps' opens AppKit's catalogue of every wallet; a wallet pick
   expect(CATALOGUE_WALLETS).toContain(TEST_WALLET)
 })
 
+test("a wallet picked in AppKit's catalogue and then abandoned leaves the app's own list working: closing it and picking MetaMask signs in", async ({ page }) => {
+  const { opened } = await setUp(page)
+  await serveWalletCatalogue(page)
+  const caught: string[] = []
+  await page.context().route(/^https:\/\/wallet\.keelson\.test\//, (route) => {
+    caught.push(route.request().url())
+    return route.fulfill({ status: 204 })
+  })
+  await page.goto('/')
+  await continueIntro(page)
+  await page.getByRole('button', { name: 'More wallet apps' }).click()
+  const modal = page.locator('w3m-modal')
+  await modal.getByText('Test Phone Wallet', { exact: true }).first().click({ timeout: 8_000 })
+  // AppKit's wagmi adapter started a connection through the app's connector (a proposal is out); the user goes
+  // back to the app instead of approving it.
+  await expect.poll(() => caught.length, { message: 'AppKit opens the wallet app' }).toBeGreaterThan(0)
+  await page.keyboard.press('Escape')
+  await expect(modal.getByText('Test Phone Wallet', { exact: true })).toHaveCount(0)
+
+  // Nothing is left waiting: the app's own list connects and signs in with one tap.
+  const apps = page.getByTestId('wallet-apps')
+  await expect(apps.getByRole('button', { name: 'MetaMask' })).toBeEnabled()
+  await apps.getByRole('button', { name: 'MetaMask' }).click()
+  await wallet.pair(await pairingUri(opened))
+  await expect(page.getByTestId('signed-in')).toBeVisible({ timeout: 20_000 })
+  expect(wallet.calls).toEqual(['personal_sign'])
+})
+
 test("offline, 'More wallet apps' says so within 8 s, opens nothing that spins, and e-mail sign-in stays usable", async ({ page }) => {
   await setUp(page)
   await relay.stop()

@@ -1,8 +1,9 @@
 // WalletConnect on the connect screen. On a phone: the app's own list of the most used wallet apps with names and
 // icons, there at once and offline; tapping one proposes a session and opens the app with the pairing URI. "More
 // wallet apps" opens AppKit's catalogue of every WalletConnect wallet (search, logos), loaded only then, or says at
-// once (within 8 s) that it cannot be reached. On a desktop: a QR code a phone wallet scans. Either way the connector then connects by itself once
-// the user approved in the wallet, and the chain guard asks for the sign-in signature: one tap in this app.
+// once (within 8 s) that it cannot be reached; a wallet picked there is connected by AppKit's wagmi adapter through
+// the same connector. On a desktop: a QR code a phone wallet scans. Either way the connector then connects by
+// itself once the user approved in the wallet, and the chain guard asks for the sign-in signature: one tap in this app.
 import { useEffect, useRef, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useConnect, type Connector } from 'wagmi'
@@ -75,10 +76,11 @@ export function WalletAppsList({ connector }: { connector: Connector }) {
     wantSignature()
     setCatalogue('opening')
     try {
-      const { approved } = await openWalletCatalogue(WALLET_APPS.map((app) => app.id))
+      // A wallet picked there connects the app's wagmi config itself (AppKit's wagmi adapter, through this
+      // connector): the chain guard then asks for the signature.
+      const { closed } = await openWalletCatalogue(wagmiConfig, WALLET_APPS.map((app) => app.id))
       setCatalogue('open')
-      if (!(await approved)) return
-      connect.mutate({ connector, chainId: ACCEPTED_CHAIN_ID }, { onError: (error) => setWalletProblem(problemOf(error)) })
+      await closed
     } catch (error) {
       setWalletProblem(problemOf(error))
     } finally {
