@@ -3,13 +3,15 @@
 // the same day, which must post nothing. The plans are seeded set-based in SQL: users, their accounts, one seeding
 // journal (principal into each user's earn account and the earmark into the live reserve, from deposits_clearing),
 // and one running purchase each, all due for their first day. Prints the seeding time, the first run's time and
-// credits, the second run's, and the reconciliation. Env: BENCH_PLANS.
+// credits, the second run's, and the reconciliation; first, the console's "due by date" over those plans
+// (server/modules/earn/earn.due.ts: one pass over the plans, not plans × days). Env: BENCH_PLANS.
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
 import { openDb } from '../server/db/client.ts'
 import { migrateDb } from '../server/db/migrate.ts'
 import { reconcileBooks } from '../server/modules/orders/orders.subledger.ts'
 import { accrue } from '../server/modules/earn/accrual.ts'
+import { dueByDate } from '../server/modules/earn/earn.due.ts'
 
 const PLANS = Number(process.env.BENCH_PLANS ?? 1_000_000)
 const [PRINCIPAL, DAILY, DAYS] = [1000, 12, 30]
@@ -58,6 +60,11 @@ await db.transaction(async (tx) => {
 // map up to date. Without it the run pays once for the seeding's million fresh rows, which no real midnight does.
 await db.execute(sql`VACUUM ANALYZE accounts, journals, entries, earn_orders`)
 console.log(`seeded ${PLANS} open plans in ${ms(started)}`)
+
+// The console's reserve card: what falls due in the next 30 days (every plan pays on each of them).
+started = performance.now()
+const due = await dueByDate(db, '2031-04-01')
+console.log(`due by date (console, 30 days): ${ms(started)}, ${due.length} dates`)
 
 started = performance.now()
 const first = await accrue(db, NOW)

@@ -1,7 +1,7 @@
 // The environment, read in one place. Every variable is optional; the defaults run the embedded mode
 // (PGlite under DATA_DIR, in-process bus, simulator) on http://127.0.0.1:8080.
 import { join, resolve } from 'node:path'
-import { DEFAULT_LOANS, type AppOptions, type LoanOptions } from './options.ts'
+import { DEFAULT_LIABILITY_PROOF_RETENTION_DAYS, DEFAULT_LOANS, type AppOptions, type LoanOptions } from './options.ts'
 import { isMarketFeedName, MARKET_FEEDS, type MarketFeedConfig } from './market/feeds/select.ts'
 import { FloatingInFree } from '#contract/orders.ts'
 import { DEFAULT_HOUSE_SHARDS, MAX_HOUSE_SHARDS } from './ledger/shards.ts'
@@ -93,6 +93,13 @@ function publicOrigin(value: string | undefined): string | undefined {
   }
 }
 
+/** LIABILITY_PROOF_RETENTION_DAYS: whole days, at least 1 (docs/proof-of-liabilities.md). */
+function retentionDays(value: string | undefined): number {
+  const n = integer('LIABILITY_PROOF_RETENTION_DAYS', value, DEFAULT_LIABILITY_PROOF_RETENTION_DAYS)
+  if (n < 1) throw new Error(`LIABILITY_PROOF_RETENTION_DAYS must be a whole number of days, at least 1, got "${value}"`)
+  return n
+}
+
 function houseShards(value: string | undefined): number {
   const n = integer('HOUSE_SHARDS', value, DEFAULT_HOUSE_SHARDS)
   if (n < 1 || n > MAX_HOUSE_SHARDS) throw new Error(`HOUSE_SHARDS must be between 1 and ${MAX_HOUSE_SHARDS}, got "${value}"`)
@@ -180,6 +187,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       hostedChat: hostedChat(env.SUPPORT_CHAT_CRISP_ID),
       socketsPerAddress: integer('SOCKETS_PER_ADDRESS', env.SOCKETS_PER_ADDRESS, 30),
       sendingAddressesMax: integer('SENDING_ADDRESSES_MAX', env.SENDING_ADDRESSES_MAX, 10),
+      liabilityProofRetentionDays: retentionDays(env.LIABILITY_PROOF_RETENTION_DAYS),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       rateLimit: {
         max: integer('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 300),

@@ -129,12 +129,17 @@ export type AppOptions = {
   oidc?: Partial<Record<OidcProvider, OidcProviderConfig>>
   /** The loans offered: DEFAULT_LOANS unless given (LOAN_* in env.ts). */
   loans?: LoanOptions
+  /** Days a proof-of-liabilities snapshot keeps its leaves and nodes, then only its root (LIABILITY_PROOF_RETENTION_DAYS,
+   * 90; modules/liabilities/liabilities.prune.ts). */
+  liabilityProofRetentionDays?: number
 }
 
 export type ResolvedOptions = Required<Omit<AppOptions, 'deploymentName' | 'publicOrigin' | 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'rateLimit' | 'mail' | 'chainStartBlock' | 'hostedChat'>> &
   Pick<AppOptions, 'deploymentName' | 'publicOrigin' | 'databaseUrl' | 'pgliteDir' | 'redisUrl' | 'staticDir' | 'ethRpcUrl' | 'mail' | 'chainStartBlock' | 'hostedChat'> & { rateLimit: RateLimitOptions }
 
 const DAY_MS = 24 * 60 * 60 * 1000
+
+export const DEFAULT_LIABILITY_PROOF_RETENTION_DAYS = 90
 
 export function resolveOptions(options: AppOptions): ResolvedOptions {
   return {
@@ -169,5 +174,6 @@ export function resolveOptions(options: AppOptions): ResolvedOptions {
     uploadDir: options.uploadDir ?? resolve('data', 'uploads'),
     oidc: options.oidc ?? {},
     loans: options.loans ?? DEFAULT_LOANS,
+    liabilityProofRetentionDays: options.liabilityProofRetentionDays ?? DEFAULT_LIABILITY_PROOF_RETENTION_DAYS,
   }
 }

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import { pruneIdempotencyKeys } from '../idempotency/store.ts'
 import { runAccrual } from '../modules/earn/accrual.ts'
+import { pruneLiabilityProofs } from '../modules/liabilities/liabilities.prune.ts'
 import { publishDailySnapshot } from '../modules/liabilities/liabilities.snapshot.ts'
 import { settleDueItems } from '../modules/nfts/nfts.settle.ts'
 import { chargeOverdueLoans } from '../modules/loans/loans.late.ts'
@@ -18,6 +19,9 @@ export const leaderJobs = (app: FastifyInstance): Job[] => [
   // Proof of liabilities: the day's snapshot of the live book, once per UTC day (its day is unique); checked every
   // 10 minutes, so it is published within minutes of midnight UTC, or of a start.
   { name: 'publish liability snapshot', everyMs: 10 * MINUTE_MS, run: (now) => publishDailySnapshot(app.db, now) },
+  // Leaves and nodes of snapshots past the retention period (LIABILITY_PROOF_RETENTION_DAYS) go, a few snapshots a
+  // run; their published roots stay for good.
+  { name: 'prune old liability proofs', everyMs: 60 * MINUTE_MS, run: (now) => pruneLiabilityProofs(app.db, now, app.conf.liabilityProofRetentionDays) },
   // An auction past its end settles within a tick or two (modules/nfts/nfts.settle.ts); until then it reads "ended".
   { name: 'settle ended NFT auctions', everyMs: 5_000, run: (now) => settleDueItems(app, now) },
   // Each whole day late is charged once per loan (loan_late_days' key); hourly, so a day is charged within the hour

@@ -42,6 +42,7 @@ describe.skipIf(!usingPostgres)('the server as a role without UPDATE or DELETE o
       REVOKE UPDATE, DELETE, TRUNCATE ON audit_log FROM ${ROLE};
       REVOKE UPDATE, DELETE, TRUNCATE ON liability_snapshots FROM ${ROLE};
       REVOKE UPDATE ON liability_leaves, liability_nodes FROM ${ROLE};
+      REVOKE UPDATE, DELETE, TRUNCATE ON liability_pruned FROM ${ROLE};
       REVOKE UPDATE ON operators FROM ${ROLE};
       GRANT UPDATE (failed_sign_ins, locked_until, totp_last_step) ON operators TO ${ROLE};
       GRANT USAGE ON SCHEMA drizzle TO ${ROLE};

@@ -27,6 +27,8 @@ export const LiabilitySnapshot = z.object({
   currencies: z.array(SnapshotCurrency),
   /** Users in the tree (each with a balance above zero in some currency). */
   leafCount: z.int(),
+  /** Its leaves and nodes were deleted after the retention period: the root and totals stay, proofs are gone. */
+  pruned: z.boolean(),
 })
 export type LiabilitySnapshot = z.infer<typeof LiabilitySnapshot>
 
@@ -40,16 +42,22 @@ export const LiabilityProof = z.object({
 })
 export type LiabilityProof = z.infer<typeof LiabilityProof>
 
-/** The latest snapshot and the caller's proof in it; null snapshot: none yet; null proof: the caller held nothing then. */
+/**
+ * The caller's proof in one snapshot (the latest, or the one asked for). null snapshot: none published yet; null proof:
+ * the caller was owed nothing then, or the snapshot is pruned (snapshot.pruned).
+ */
 export const MyLiabilityProof = z.object({ snapshot: z.nullable(LiabilitySnapshot), proof: z.nullable(LiabilityProof) })
 export type MyLiabilityProof = z.infer<typeof MyLiabilityProof>
 
 export const LiabilitySnapshotPage = pageOf(LiabilitySnapshot)
 export type LiabilitySnapshotPage = z.infer<typeof LiabilitySnapshotPage>
 
+/** Which snapshot: its id, as the list of roots gives it; absent, the latest. */
+export const MyProofQuery = z.object({ snapshot: z.optional(Int8Id) })
+
 export const liabilitiesApi = {
-  /** The caller's inclusion proof in the latest snapshot. */
-  myProof: { method: 'GET', path: '/getLiabilityProof', data: MyLiabilityProof, auth: true },
+  /** The caller's inclusion proof in the latest snapshot, or in `snapshot` (404 if no such snapshot was published). */
+  myProof: { method: 'GET', path: '/getLiabilityProof', query: MyProofQuery, data: MyLiabilityProof, auth: true },
   /** Every published root, newest first: public, so anyone can keep a copy. */
   roots: { method: 'GET', path: '/getLiabilityRoots', query: Page, data: LiabilitySnapshotPage, auth: false },
 } as const satisfies Record<string, Endpoint>

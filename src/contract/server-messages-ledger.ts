@@ -3,6 +3,8 @@
 export const ledgerMessages = {
   insufficientFunds: /*i18n*/ { id: 'server.ledger.insufficientFunds', message: 'Insufficient balance' },
   unknownCurrency: /*i18n*/ { id: 'server.ledger.unknownCurrency', message: 'Unknown currency: {currency}' },
+  // Proof of liabilities (server/modules/liabilities): a snapshot asked for by id that was never published.
+  liabilitySnapshotNotFound: /*i18n*/ { id: 'server.liabilities.snapshotNotFound', message: 'No snapshot with this number was published' },
   amountTooPrecise: /*i18n*/ {
     id: 'server.ledger.amountTooPrecise',
     message: 'The amount {amount} has more decimals than {currency} allows ({scale})',

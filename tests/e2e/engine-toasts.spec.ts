@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { installWallet } from './fixtures/wallet.ts'
-import { signInFresh, token } from './fixtures/app.ts'
+import { signInFresh, token, userEventsLive } from './fixtures/app.ts'
 
 // Sign-in, the instrument's first load and three engine round trips: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 120_000 })
@@ -32,16 +32,20 @@ async function openPosition(page: Page, request: APIRequestContext, data: Record
   return body.data
 }
 
-/** Signed in, on the instrument screen (its socket bound), with BTCUSDT pinned at a round ask near the live one. */
+/** Signed in, on the instrument screen (its socket open and the user's events bound to it), with BTCUSDT pinned at a
+ * round ask near the live one. */
 async function ready(page: Page, request: APIRequestContext) {
   const wallet = await installWallet(page)
   await signInFresh(page, wallet)
   await page.goto(`/detail?symbol=${SYMBOL}`)
   // The instrument's first load (catalogue, chart library) is the slow part of a busy machine.
   await expect(page.getByTestId('orders-panel')).toBeVisible({ timeout: 30_000 })
-  // The live socket starts after the first screen (src/lib/after-first-screen.ts): a close before it is open would
-  // show no toast (the message still arrives), so wait until it is, as a user who has the app open is.
-  await expect(page.locator('html[data-live="open"]')).toBeAttached({ timeout: 15_000 })
+  // The live socket starts after the first screen (src/lib/after-first-screen.ts), and the user's own events reach it
+  // only once the server has answered its bind: an order_update pushed before that goes to no socket, so the close
+  // shows no toast (the message still arrives). An open socket is not enough: with the bind answered late, the close
+  // beats it and the toast never comes. Wait until the user's events are live, as they are for a user who has the
+  // app open.
+  await userEventsLive(page)
   const ask = Math.round(numberOf(await page.getByTestId('instrument-ask').textContent()))
   await pin(page, request, ask)
   return ask

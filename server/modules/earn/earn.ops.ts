@@ -13,6 +13,7 @@ import type { Book, DbOrTx } from '../../ledger/types.ts'
 import { audit } from '../ops/audit.ts'
 import type { OperatorActor } from '../ops/operators.ts'
 import { dayStart, earnNow, utcDay } from './clock.ts'
+import { dueByDate } from './earn.due.ts'
 import { earnOrders, earnPlans, type EarnPlanRow } from './earn.table.ts'
 import { isSoldOut, toPlan } from './earn.service.ts'
 import { coverageOf, freeReserve, fundJournal, reserveBalances } from './reserve.ts'
@@ -80,19 +81,16 @@ export async function reserveLines(app: FastifyInstance): Promise<ReserveLine[]>
     db.execute(sql`
       SELECT book, currency, sum(earmark - paid)::text AS owed, sum(principal)::text AS principal FROM earn_orders
       WHERE status = 'running' GROUP BY book, currency`),
-    db.execute(sql`
-      SELECT o.book, o.currency, to_char(o.start_day + g.k, 'YYYY-MM-DD') AS date, sum(o.daily)::text AS earnings,
-        sum(CASE WHEN g.k = o.days THEN o.principal ELSE 0 END)::text AS principal
-      FROM earn_orders o CROSS JOIN LATERAL generate_series(o.days_paid + 1, least(o.days, ${until}::date - o.start_day)) AS g(k)
-      WHERE o.status = 'running'
-      GROUP BY 1, 2, 3 ORDER BY 3`),
+    dueByDate(db, until),
   ])
   type Key = { book: Book; currency: string }
   const keyOf = (k: Key) => `${k.book}:${k.currency}`
   const owedBy = new Map(rowsOf<Key & { owed: string; principal: string }>(owed).map((r) => [keyOf(r), r]))
   const datesBy = new Map<string, ReserveLine['byDate']>()
-  for (const r of rowsOf<Key & { date: string; earnings: string; principal: string }>(dates)) {
-    datesBy.set(keyOf(r), [...(datesBy.get(keyOf(r)) ?? []), { date: r.date, earnings: trim(r.earnings), principal: trim(r.principal) }])
+  for (const r of dates) {
+    const list = datesBy.get(keyOf(r)) ?? []
+    if (list.length === 0) datesBy.set(keyOf(r), list)
+    list.push({ date: r.date, earnings: trim(r.earnings), principal: trim(r.principal) })
   }
   const keys = new Map<string, Key>([...balances, ...owedBy.values()].map((k) => [keyOf(k), { book: k.book, currency: k.currency }]))
   return [...keys.values()].map((k) => {

@@ -10,12 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AccountInfo } from '#contract/auth.ts'
 import { verifyInclusion } from '#contract/liability-tree.ts'
 import type { LiabilitySnapshotPage, MyLiabilityProof } from '#contract/liabilities.ts'
+import type { OpsLiabilitySnapshotPage } from '#contract/ops-liabilities.ts'
 import { createJobRunner } from '../../jobs/runner.ts'
 import { pgError } from '../../ledger/db-errors.ts'
 import { leaderJobs } from '../../jobs/jobs.ts'
 import { postJournal } from '../../ledger/post.ts'
 import { reconcile } from '../../ledger/reconcile.ts'
 import { buildTestApp, call, signIn } from '../../test/helpers.ts'
+import { signInOperator } from '../ops/test-operators.ts'
+import { pruneLiabilityProofs } from './liabilities.prune.ts'
 import { DAY_MS, publishDailySnapshot } from './liabilities.snapshot.ts'
 
 const clock = { now: Date.UTC(2300, 0, 1, 12) + randomInt(100_000) * DAY_MS }
@@ -28,7 +31,8 @@ afterAll(async () => {
 })
 
 const get = (url: string, token?: string) => call(app, 'GET', url, { token })
-const myProof = async (token: string) => (await get('/api/getLiabilityProof', token)).body.data as MyLiabilityProof
+const myProof = async (token: string, snapshot?: string) =>
+  (await get(`/api/getLiabilityProof${snapshot ? `?snapshot=${snapshot}` : ''}`, token)).body.data as MyLiabilityProof
 const roots = async () => (await get('/api/getLiabilityRoots?page=1&size=5')).body.data as LiabilitySnapshotPage
 const usdt = (snapshot: NonNullable<MyLiabilityProof['snapshot']>) => snapshot.currencies.findIndex((c) => c.currency === 'USDT')
 
@@ -167,5 +171,124 @@ describe('proof of liabilities', () => {
     expect(stated(await refused(sql`UPDATE liability_nodes SET sums = '0' WHERE snapshot_id = ${snapshot.id}`))).toEqual(appendOnly('liability_nodes', 'UPDATE'))
     expect(stated(await refused(sql`UPDATE liability_leaves SET idx = 0 WHERE snapshot_id = ${snapshot.id}`))).toEqual(appendOnly('liability_leaves', 'UPDATE'))
     expect((await roots()).list[0]!.root).toBe(snapshot.root)
+  })
+})
+
+describe('proof of liabilities history', () => {
+  /** Prunes until nothing is left to prune (a shared database may hold older runs' snapshots: a run takes 5). */
+  async function pruneAll(now: number, retentionDays: number) {
+    const pruned: number[] = []
+    for (let more = await pruneLiabilityProofs(app.db, now, retentionDays); more.length > 0; more = await pruneLiabilityProofs(app.db, now, retentionDays)) pruned.push(...more)
+    return pruned
+  }
+  const verified = async (answer: MyLiabilityProof) =>
+    verifyInclusion(answer.proof!, { root: answer.snapshot!.root, totals: answer.snapshot!.currencies.map((c) => c.totalUnits) })
+
+  it('gives a user the proof of an earlier snapshot they pick, verified against that snapshot\'s root', async () => {
+    const carol = await userWith([{ amount: '100', currency: 'USDT' }])
+    clock.now += DAY_MS
+    const first = (await publishDailySnapshot(app.db, clock.now))!
+    await postJournal(app.db, {
+      kind: 'deposit',
+      reason: 'transfer',
+      idempotencyKey: `test-liabilities:${randomUUID()}`,
+      userId: carol.id,
+      legs: [
+        { account: { ownerId: carol.id, book: 'live', kind: 'available' }, amount: '150', currency: 'USDT' },
+        { account: { ownerId: null, book: 'live', kind: 'deposits_clearing' }, amount: '-150', currency: 'USDT' },
+      ],
+    })
+    clock.now += DAY_MS
+    const second = (await publishDailySnapshot(app.db, clock.now))!
+
+    const latest = await myProof(carol.token)
+    expect(latest.snapshot).toMatchObject({ id: String(second.id), root: second.root, pruned: false })
+    expect(latest.proof!.balances[usdt(latest.snapshot!)]).toBe('250000000')
+    const earlier = await myProof(carol.token, String(first.id))
+    expect(earlier.snapshot).toMatchObject({ id: String(first.id), root: first.root, leafCount: first.leafCount, pruned: false })
+    expect(earlier.proof!.balances[usdt(earlier.snapshot!)]).toBe('100000000')
+    expect(await verified(earlier)).toEqual({ ok: true, root: first.root })
+    // The earlier proof does not pass for the later root: each proof belongs to its snapshot.
+    expect(await verifyInclusion(earlier.proof!, { root: second.root, totals: latest.snapshot!.currencies.map((c) => c.totalUnits) })).toMatchObject({ ok: false })
+    // The same snapshot as listed in the public record.
+    const listed = (await get('/api/getLiabilityRoots?page=1&size=5')).body.data as LiabilitySnapshotPage
+    expect(listed.list.find((s) => s.id === String(first.id))).toEqual(earlier.snapshot)
+  })
+
+  it('refuses a snapshot that was never published (404), a malformed one (400), and anyone not signed in (401)', async () => {
+    const { token } = await signIn(app)
+    const newest = (await roots()).list[0]!
+    const missing = await get(`/api/getLiabilityProof?snapshot=${BigInt(newest.id) + 1000n}`, token)
+    expect(missing.status).toBe(404)
+    expect(missing.body).toMatchObject({ code: 404, msg: 'No snapshot with this number was published' })
+    expect((await get('/api/getLiabilityProof?snapshot=abc', token)).status).toBe(400)
+    expect((await get('/api/getLiabilityProof?snapshot=-1', token)).status).toBe(400)
+    expect((await get(`/api/getLiabilityProof?snapshot=${newest.id}`)).status).toBe(401)
+  })
+
+  it('prunes proofs past the retention period, keeps every root and the newest snapshot\'s proofs, and says which are pruned', async () => {
+    const dave = await userWith([{ amount: '9', currency: 'USDT' }])
+    const days: number[] = []
+    for (let i = 0; i < 3; i++) {
+      clock.now += DAY_MS
+      days.push((await publishDailySnapshot(app.db, clock.now))!.id)
+    }
+    const [d1, d2, d3] = days as [number, number, number]
+    const count = async (table: 'liability_leaves' | 'liability_nodes', id: number) =>
+      ((await app.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} WHERE snapshot_id = ${id}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n
+    // The database refuses to delete the proofs of a snapshot not recorded as pruned.
+    const refused = pgError(await app.db.execute(sql`DELETE FROM liability_leaves WHERE snapshot_id = ${d1}`).then(() => null, (e: unknown) => e))
+    expect(refused).toMatchObject({ code: '23000' })
+    expect(refused!.message).toContain(`liability_leaves of snapshot ${d1} are kept until it is recorded as pruned`)
+    expect(await count('liability_leaves', d1)).toBeGreaterThan(0)
+
+    // Kept one day: on the third snapshot's day, the first is older than that and goes; the second stays.
+    const pruned = await pruneAll(clock.now, 1)
+    expect(pruned).toContain(d1)
+    expect(pruned).not.toContain(d2)
+    expect(await pruneAll(clock.now, 1)).toEqual([])
+    expect([await count('liability_leaves', d1), await count('liability_nodes', d1)]).toEqual([0, 0])
+    expect(await count('liability_leaves', d2)).toBeGreaterThan(0)
+
+    const old = await myProof(dave.token, String(d1))
+    expect(old).toMatchObject({ snapshot: { id: String(d1), pruned: true }, proof: null })
+    expect(old.snapshot!.root).toMatch(/^[0-9a-f]{64}$/)
+    expect(await verified(await myProof(dave.token, String(d2)))).toMatchObject({ ok: true })
+    const listed = ((await get('/api/getLiabilityRoots?page=1&size=5')).body.data as LiabilitySnapshotPage).list
+    expect(listed.filter((s) => days.includes(Number(s.id))).map((s) => [Number(s.id), s.pruned])).toEqual([[d3, false], [d2, false], [d1, true]])
+
+    // Years later, with no snapshot since, every snapshot is past retention but the newest keeps its proofs.
+    expect(await pruneAll(clock.now + 1000 * DAY_MS, 1)).toContain(d2)
+    expect(await verified(await myProof(dave.token))).toMatchObject({ ok: true })
+    expect((await myProof(dave.token)).snapshot).toMatchObject({ id: String(d3), pruned: false })
+
+    // The record of pruning is append-only; the published roots are all still there.
+    const stated = (e: ReturnType<typeof pgError>) => e && { code: e.code, message: e.message }
+    expect(stated(pgError(await app.db.execute(sql`DELETE FROM liability_pruned WHERE snapshot_id = ${d1}`).then(() => null, (e: unknown) => e)))).toEqual({
+      code: '23000',
+      message: 'liabilities: liability_pruned is append-only (DELETE refused)',
+    })
+    expect(stated(pgError(await app.db.execute(sql`TRUNCATE liability_nodes`).then(() => null, (e: unknown) => e)))).toEqual({
+      code: '23000',
+      message: 'liabilities: liability_nodes is append-only (TRUNCATE refused)',
+    })
+    expect(((await get('/api/getLiabilityRoots?page=1&size=5')).body.data as LiabilitySnapshotPage).list.map((s) => Number(s.id))).toEqual(expect.arrayContaining(days))
+  })
+
+  it('lists every snapshot in the console with its day, users, totals, root and when its proofs were pruned', async () => {
+    const finance = (await signInOperator(app, ['finance'])).token
+    const page = await call(app, 'GET', '/api/ops/liabilities/snapshots?page=1&size=5', { token: finance })
+    expect(page.status).toBe(200)
+    const data = page.body.data as OpsLiabilitySnapshotPage
+    expect(data.retentionDays).toBe(90)
+    const newest = data.list[0]!
+    expect(newest).toMatchObject({ pruned: false, prunedAt: null })
+    expect(newest.day).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(newest.currencies.find((c) => c.currency === 'USDT')!.total).toMatch(/^\d+(\.\d+)?$/)
+    const pruned = data.list.find((s) => s.pruned)
+    expect(pruned?.prunedAt).toEqual(expect.any(Number))
+    expect((await call(app, 'GET', '/api/ops/liabilities/snapshots')).status).toBe(401)
+    const support = (await signInOperator(app, ['support'])).token
+    expect((await call(app, 'GET', '/api/ops/liabilities/snapshots', { token: support })).status).toBe(403)
   })
 })

@@ -14,8 +14,13 @@ const proofKeys = (userId: UserId) => [...userKeys.of(userId), 'liability-proof'
 const rootsKey = ['liability-roots'] as const
 
 export const proofQueries = {
-  mine: (userId: UserId) =>
-    queryOptions({ queryKey: proofKeys(userId), queryFn: asUser(userId, () => api(liabilitiesApi.myProof)), staleTime: STALE.minute }),
+  /** The caller's proof in the latest snapshot, or in snapshot `snapshotId` picked from the published roots. */
+  mine: (userId: UserId, snapshotId: string | null = null) =>
+    queryOptions({
+      queryKey: [...proofKeys(userId), snapshotId ?? 'latest'],
+      queryFn: asUser(userId, () => api(liabilitiesApi.myProof, { query: snapshotId === null ? {} : { snapshot: snapshotId } })),
+      staleTime: STALE.minute,
+    }),
   roots: (page: number) =>
     queryOptions({
       queryKey: [...rootsKey, page],

@@ -1,5 +1,6 @@
 // One verified (or refused) inclusion proof: the check runs here, in the browser, with the shared verifier
 // (src/contract/liability-tree.ts); the leaf's balances, the published root and time, and the path's length.
+import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { LiabilityProof, LiabilitySnapshot } from '#contract/liabilities.ts'
@@ -53,7 +54,8 @@ function Status({ snapshot, proof }: { snapshot: LiabilitySnapshot; proof: Liabi
   )
 }
 
-export function ProofCard({ snapshot, proof }: { snapshot: LiabilitySnapshot; proof: LiabilityProof }) {
+/** header: above the verdict (which snapshot, when the user picked an earlier one). */
+export function ProofCard({ snapshot, proof, header }: { snapshot: LiabilitySnapshot; proof: LiabilityProof; header?: ReactNode }) {
   const { t } = useLingui()
   const format = useFormat()
   const held = snapshot.currencies
@@ -61,6 +63,7 @@ export function ProofCard({ snapshot, proof }: { snapshot: LiabilitySnapshot; pr
     .filter((b) => b.amount !== '0')
   return (
     <Card title={t`Your proof`} titleId="proof-title">
+      {header}
       <Status snapshot={snapshot} proof={proof} />
       <dl className="proof-figures">
         <dt>{t`Your balances at the snapshot`}</dt>

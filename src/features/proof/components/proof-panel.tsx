@@ -1,5 +1,7 @@
 // /profile/proof: proof of liabilities (docs/proof-of-liabilities.md). What the check means, the signed-in user's
-// inclusion proof verified in this browser, and the public list of every published root.
+// inclusion proof verified in this browser (in the latest snapshot, or in an earlier one picked from the list), and the
+// public list of every published root.
+import { useState } from 'react'
 import { Trans } from '@lingui/react/macro'
 import { Card } from '../../../components/ui/card.tsx'
 import { useSession } from '../../../lib/session.ts'
@@ -9,6 +11,13 @@ import '../proof.css'
 
 export function ProofPanel() {
   const token = useSession((s) => s.token)
+  // The snapshot picked from the published roots; null: the latest.
+  const [picked, setPicked] = useState<string | null>(null)
+  const pick = (snapshotId: string | null) => {
+    setPicked(snapshotId)
+    // The proof is above the list: bring it into view (on a phone the list is screens below it).
+    document.querySelector('.proof-panel')?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+  }
   return (
     <div className="proof-panel" data-testid="proof-panel">
       <Card>
@@ -21,7 +30,7 @@ export function ProofPanel() {
         </p>
       </Card>
       {token ? (
-        <MyProof />
+        <MyProof snapshotId={picked} onLatest={() => pick(null)} />
       ) : (
         <Card>
           <p className="muted proof-intro">
@@ -29,7 +38,7 @@ export function ProofPanel() {
           </p>
         </Card>
       )}
-      <PublishedRoots />
+      <PublishedRoots shown={picked} onPick={token ? pick : undefined} />
     </div>
   )
 }
