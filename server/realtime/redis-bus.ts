@@ -11,7 +11,9 @@ export type RedisBus = Bus & { client: Redis }
 export async function createRedisBus(url: string, log: Log, deploymentName: string): Promise<RedisBus> {
   const prefix = `${deploymentName}:`
   // Fail fast instead of queueing commands forever while Redis is away; callers treat failures as "not delivered".
-  const options = { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: true }
+  // Auto-pipelining: the commands of one turn of the event loop (every request's rate-limit count, every posting's
+  // book_changed) leave in one write, not a system call each, which was a tenth of the server's time in bench:orders.
+  const options = { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: true, enableAutoPipelining: true }
   // Loaded only with REDIS_URL: a single process never loads it (bench:start).
   const { Redis } = await import('ioredis')
   const client = new Redis(url, options)
