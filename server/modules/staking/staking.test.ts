@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEntry } from '#contract/ops.ts'
+import type { OpsActivity } from '#contract/ops-staking.ts'
+import type { MyPledgeActive } from '#contract/staking.ts'
 import { dec } from '#contract/trading-math.ts'
 import { owedPerUser } from '../../ledger/liabilities.ts'
 import { accrueStaking } from './staking.accrual.ts'
@@ -39,8 +41,9 @@ describe('GET /api/getMyPledgeActive', () => {
     const { token } = await t.user()
     const res = await t.get('/api/getMyPledgeActive', token)
     expect(res.status).toBe(200)
-    expect(res.body.data.book).toBe('demo')
-    expect(res.body.data.list.find((a: { id: string }) => a.id === activityId)).toMatchObject({
+    const data = res.body.data as MyPledgeActive
+    expect(data.book).toBe('demo')
+    expect(data.list.find((a) => a.id === activityId)).toMatchObject({
       agreedAmount: '1000', bonus: '10', days: 5, dailyRate: '0.002', exitShare: '0.05', nodeStatement: null, status: 'active', soldOut: false, pledge: null,
     })
   })
@@ -238,7 +241,7 @@ describe('the live book and the proof of liabilities', () => {
     expect((await t.add(u.token, activityId, '1500')).status).toBe(200)
     const owed = await owedPerUser(t.app.db, 'live')
     const mine = owed.find((o) => o.userId === u.id && o.currency === 'USDT')!
-    expect(dec(mine.units).div(dec(10).pow(mine.scale)).toFixed()).toBe('2000')
+    expect(dec(mine.units).div(dec('10').pow(mine.scale)).toFixed()).toBe('2000')
   })
 })
 
@@ -248,7 +251,7 @@ describe('the console', () => {
     expect(bad.status).toBe(400)
     const made = await t.activity({ nodeStatement: { text: 'We run 3 validators', evidenceUrl: 'https://example.org/validators' } })
     expect(made.nodeStatement).toEqual({ text: 'We run 3 validators', evidenceUrl: 'https://example.org/validators' })
-    expect((await t.ops('/api/ops/staking/activities/status', { id: made.id, status: 'closed' })).body.data.status).toBe('closed')
+    expect(((await t.ops('/api/ops/staking/activities/status', { id: made.id, status: 'closed' })).body.data as OpsActivity).status).toBe('closed')
     expect((await t.ops('/api/ops/staking/activities/status', { id: made.id, status: 'active' })).status).toBe(409)
     expect((await t.ops('/api/ops/staking/activities/status', { id: '999999', status: 'paused' })).status).toBe(404)
     const audit = (await t.get(`/api/ops/audit?subject=staking-activity:${made.id}`, await t.admin())).body.data as { list: AuditEntry[] }
