@@ -96,8 +96,9 @@ describe('POST /api/addAgreeMoney', () => {
     expect((await t.add(token, activityId, '20000')).status).toBe(409)
   })
   it('answers 409 sold out when the reserve cannot cover the rewards and bonus, and moves nothing', async () => {
-    // 10 % a day for 10 days on 1 000 agreed: 1 000 + 1 000 bonus, more than the live reserve left after the funding.
-    const big = await t.activity({ dailyRate: '0.1', days: 10, bonus: '200000' })
+    // A bonus one more than the whole free demo reserve (a shared database keeps earlier runs' funding).
+    const free = (await t.reserve('demo'))!.free
+    const big = await t.activity({ dailyRate: '0.1', days: 10, bonus: dec(free).plus(1).toFixed() })
     const { token } = await t.user()
     const res = await t.add(token, big.id, '100')
     expect(res.status).toBe(409)
@@ -127,6 +128,15 @@ describe('POST /api/applyZyActive', () => {
     // Applied: no more amounts, and not twice.
     expect((await t.add(token, activityId, '5')).status).toBe(409)
     expect((await t.act('applyZyActive', token, id)).status).toBe(409)
+  })
+  it('answers a repeated key with the first answer', async () => {
+    const { token } = await t.user()
+    const id = t.view(await t.add(token, activityId, '1000')).pledge!.id
+    const key = randomUUID()
+    expect((await t.act('applyZyActive', token, id, key)).status).toBe(200)
+    const again = await t.act('applyZyActive', token, id, key)
+    expect(again.status).toBe(200)
+    expect(t.view(again).pledge!.status).toBe('active')
   })
   it('answers 401, 400 for a malformed id and 404 for another user\'s pledge', async () => {
     const owner = await t.user()
@@ -227,6 +237,16 @@ describe('POST /api/withdrawZyActive', () => {
     t.days(1)
     await accrueNow()
     expect(await t.usdt(u.token)).toMatchObject({ available: '9962', locked: '0' })
+  })
+  it('pays a repeated request once', async () => {
+    const { token } = await t.user()
+    const id = t.view(await t.add(token, activityId, '700')).pledge!.id
+    const key = randomUUID()
+    const first = await t.act('withdrawZyActive', token, id, key)
+    const again = await t.act('withdrawZyActive', token, id, key)
+    expect([first.status, again.status]).toEqual([200, 200])
+    expect(t.view(again).pledge!.returned).toBe('700')
+    expect(await t.usdt(token)).toMatchObject({ available: '10000', locked: '0' })
   })
   it('answers 404 for another user\'s pledge and 401 unsigned', async () => {
     const u = await activated()
