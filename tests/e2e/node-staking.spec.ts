@@ -2,7 +2,8 @@
 // reserve; a user on the demo book reads what staking is here (no claim about nodes), adds an amount (not reached),
 // adds more (reached), applies for activation (application successful), receives the bonus, sees a day's reward after
 // the earn clock moves on a day (the test hook, E2E_TEST_HOOKS), and withdraws exactly the amount the sheet showed.
-// An activity the reserve cannot cover says "Sold out" and the server refuses it (409).
+// An activity the reserve cannot cover says "Sold out" and the server refuses it (409); an operator's statement about
+// the nodes it runs shows, with its evidence link, only on the activity it was entered for.
 import { randomBytes, randomUUID } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
@@ -15,7 +16,9 @@ async function accessible(page: Page) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`)).toEqual([])
 }
 
-async function defineActivity(ops: Page, name: string, terms: { agreed: string; bonus: string; days: string; rate: string; exit: string }) {
+type Terms = { agreed: string; bonus: string; days: string; rate: string; exit: string; nodes?: { text: string; evidence: string } }
+
+async function defineActivity(ops: Page, name: string, terms: Terms) {
   const form = ops.getByTestId('ops-staking-new')
   await form.getByTestId('ops-staking-name').fill(name)
   await form.getByTestId('ops-staking-agreedAmount').fill(terms.agreed)
@@ -23,6 +26,10 @@ async function defineActivity(ops: Page, name: string, terms: { agreed: string; 
   await form.getByTestId('ops-staking-days').fill(terms.days)
   await form.getByTestId('ops-staking-dailyRate').fill(terms.rate)
   await form.getByTestId('ops-staking-exitShare').fill(terms.exit)
+  if (terms.nodes) {
+    await form.getByTestId('ops-staking-nodeStatement').fill(terms.nodes.text)
+    await form.getByTestId('ops-staking-evidenceUrl').fill(terms.nodes.evidence)
+  }
   await form.getByRole('button', { name: 'Add staking activity' }).click()
   await expect(ops.getByTestId('ops-staking-activities')).toContainText(name)
 }
@@ -37,7 +44,9 @@ test('stake on the demo book: not reached, reached, apply, receive the bonus, a 
   await ops.getByRole('navigation').getByRole('link', { name: 'Smart plans and reserve' }).click()
   // 1 000 agreed, 10 bonus, 5 days at 0.2 % a day (2 USDT a day), 5 % kept on a withdrawal after activation.
   await defineActivity(ops, validator, { agreed: '1000', bonus: '10', days: '5', rate: '0.002', exit: '0.05' })
-  await defineActivity(ops, greedy, { agreed: '1000', bonus: '100000000', days: '5', rate: '0', exit: '0' })
+  // The other one states, with evidence, the nodes the operator runs: only there does the screen speak of nodes.
+  const nodes = { text: 'We run 4 validators on the Example network', evidence: 'https://example.org/validators' }
+  await defineActivity(ops, greedy, { agreed: '1000', bonus: '100000000', days: '5', rate: '0', exit: '0', nodes })
   const fund = ops.getByTestId('ops-earn-fund')
   await fund.getByRole('radio', { name: 'Demo' }).click()
   await fund.getByLabel('Amount (USDT)').fill('10000')
@@ -58,6 +67,8 @@ test('stake on the demo book: not reached, reached, apply, receive the bonus, a 
   // Sold out: no way to add, and the server refuses.
   const soldOut = screen.locator('[data-testid^=staking-activity-]').filter({ hasText: greedy })
   await expect(soldOut.getByTestId('staking-sold-out')).toBeVisible()
+  await expect(soldOut.getByTestId('staking-node-statement')).toContainText(`The operator states: ${nodes.text}`)
+  await expect(soldOut.getByTestId('staking-node-statement').getByRole('link', { name: 'Evidence' })).toHaveAttribute('href', nodes.evidence)
   await expect(soldOut.getByTestId('staking-add')).toHaveCount(0)
   const greedyId = (await soldOut.getAttribute('data-testid'))!.replace('staking-activity-', '')
   const auth = { authorization: `Bearer ${await token(page)}` }
