@@ -18,6 +18,7 @@ export { contentDocuments, documentAcceptances, helpAnswers, helpAnswerTexts, pa
 export { articles } from '../modules/news/news.table.ts'
 export { supportConversations, supportMessages } from '../modules/support/support.table.ts'
 export { earnPlans, earnOrders } from '../modules/earn/earn.table.ts'
+export { stakingActivities, stakingPledges } from '../modules/staking/staking.table.ts'
 export { liabilitySnapshots, liabilityLeaves, liabilityNodes, liabilityPruned } from '../modules/liabilities/liabilities.table.ts'
 export { charities, nftItems, nftBids } from '../modules/nfts/nfts.table.ts'
 export { loans, loanLateDays } from '../modules/loans/loans.table.ts'

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { pruneIdempotencyKeys } from '../idempotency/store.ts'
 import { runAccrual } from '../modules/earn/accrual.ts'
 import { pruneLiabilityProofs } from '../modules/liabilities/liabilities.prune.ts'
+import { runStakingAccrual } from '../modules/staking/staking.accrual.ts'
 import { publishDailySnapshot } from '../modules/liabilities/liabilities.snapshot.ts'
 import { settleDueItems } from '../modules/nfts/nfts.settle.ts'
 import { chargeOverdueLoans } from '../modules/loans/loans.late.ts'
@@ -16,6 +17,7 @@ export const leaderJobs = (app: FastifyInstance): Job[] => [
   // Smart plans' daily earnings (modules/earn/accrual.ts): a run pays each day once, so running it often only makes
   // a day's credit come soon after 00:00 UTC.
   { name: 'earn accrual', everyMs: 5 * MINUTE_MS, run: () => runAccrual(app) },
+  { name: 'staking rewards', everyMs: 5 * MINUTE_MS, run: () => runStakingAccrual(app) },
   // Proof of liabilities: the day's snapshot of the live book, once per UTC day (its day is unique); checked every
   // 10 minutes, so it is published within minutes of midnight UTC, or of a start.
   { name: 'publish liability snapshot', everyMs: 10 * MINUTE_MS, run: (now) => publishDailySnapshot(app.db, now) },

@@ -9,8 +9,9 @@ export type DbOrTx = Db | Tx
 export type Book = 'demo' | 'live'
 
 // earn: the principal of the user's running Smart plans (server/modules/earn), still the user's money.
-// bids: what a user's leading NFT bids hold (server/modules/nfts); both shown as locked with the rest.
-export const USER_KINDS = ['available', 'margin', 'locked', 'loan', 'earn', 'bids'] as const
+// bids: what a user's leading NFT bids hold (server/modules/nfts); staking: the amount a user committed to node
+// staking (server/modules/staking); all shown as locked with the rest.
+export const USER_KINDS = ['available', 'margin', 'locked', 'loan', 'earn', 'bids', 'staking'] as const
 export const SYSTEM_KINDS = [
   'demo_funding',
   'deposits_clearing',
@@ -74,6 +75,13 @@ export const REASONS = {
   'loan.credit': 'reasonLoanCredit',
   'loan.repayment': 'reasonLoanRepayment',
   'lending.funding': 'reasonLendingFunding',
+  // Node staking (server/modules/staking): an amount added (available -> staking, reserve earmarked), the bonus, each
+  // day's reward (staking:day:<pledge>:<day>), the end of the period (staking:end:<pledge>), a withdrawal.
+  'staking.add': 'reasonStakingAdd',
+  'staking.bonus': 'reasonStakingBonus',
+  'staking.reward': 'reasonStakingReward',
+  'staking.end': 'reasonStakingEnd',
+  'staking.withdraw': 'reasonStakingWithdraw',
 } as const satisfies Record<string, ServerMessageKey>
 export type Reason = keyof typeof REASONS
 

@@ -17,6 +17,7 @@ import { ordersMessages } from './server-messages-orders.ts'
 import { passwordMessages } from './server-messages-password.ts'
 import { recordMessages } from './server-messages-record.ts'
 import { socialMessages } from './server-messages-social.ts'
+import { stakingMessages } from './server-messages-staking.ts'
 import { supportMessages } from './server-messages-support.ts'
 import { uploadsMessages } from './server-messages-uploads.ts'
 import { withdrawalsMessages } from './server-messages-withdrawals.ts'
@@ -38,6 +39,7 @@ export const serverMessages = {
   ...passwordMessages,
   ...recordMessages,
   ...socialMessages,
+  ...stakingMessages,
   ...supportMessages,
   ...uploadsMessages,
   ...withdrawalsMessages,

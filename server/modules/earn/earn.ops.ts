@@ -79,8 +79,11 @@ export async function reserveLines(app: FastifyInstance): Promise<ReserveLine[]>
   const [balances, owed, dates] = await Promise.all([
     reserveBalances(db),
     db.execute(sql`
-      SELECT book, currency, sum(earmark - paid)::text AS owed, sum(principal)::text AS principal FROM earn_orders
-      WHERE status = 'running' GROUP BY book, currency`),
+      SELECT book, currency, sum(owed)::text AS owed, sum(principal)::text AS principal FROM (
+        SELECT book, currency, earmark - paid AS owed, principal FROM earn_orders WHERE status = 'running'
+        UNION ALL -- node staking's open pledges (server/modules/staking) are owed from the same reserve
+        SELECT book, currency, earmark - paid, principal FROM staking_pledges WHERE status IN ('collecting', 'active')
+      ) o GROUP BY book, currency`),
     dueByDate(db, until),
   ])
   type Key = { book: Book; currency: string }

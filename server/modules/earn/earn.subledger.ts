@@ -12,10 +12,14 @@ export const earnSubledger: Subledger = {
   mismatches: async (handle) => {
     const rows = rowsOf<{ owner: string; book: string; currency: string; held: string; balance: string }>(
       await handle.execute(sql`
-        WITH held AS (
+        WITH parts AS (
           SELECT user_id::text AS owner, book, currency, sum(principal) AS held FROM earn_orders WHERE status = 'running' GROUP BY 1, 2, 3
           UNION ALL
           SELECT 'earn_earmarked', book, currency, sum(earmark - paid) FROM earn_orders WHERE status = 'running' GROUP BY 2, 3
+          UNION ALL -- node staking's open pledges earmark from the same reserve (server/modules/staking)
+          SELECT 'earn_earmarked', book, currency, sum(earmark - paid) FROM staking_pledges WHERE status IN ('collecting', 'active') GROUP BY 2, 3
+        ), held AS (
+          SELECT owner, book, currency, sum(held) AS held FROM parts GROUP BY 1, 2, 3
         ), acc AS (
           SELECT coalesce(owner_id::text, kind) AS owner, book, currency, sum(balance) AS balance FROM accounts
           WHERE kind = 'earn' OR (owner_id IS NULL AND kind = 'earn_earmarked') GROUP BY 1, 2, 3

@@ -1,12 +1,13 @@
 // For end-to-end tests only, on the same switch as the messages' hooks (E2E_TEST_HOOKS=1, never in production):
 // POST /api/test/earn/advance moves the earn clock (clock.ts) on by whole days and runs the daily accrual, as the
-// leader would after those days, and answers what it credited. Only plans' days move: sign-in and sessions keep the
+// leader would after those days (Smart plans and node staking), and answers what it credited. Only plans' days move: sign-in and sessions keep the
 // real clock.
 import type { FastifyInstance } from 'fastify'
 import * as z from 'zod/mini'
 import type { Endpoint } from '#contract/endpoint.ts'
 import { route } from '../../route.ts'
 import { testHooksEnabled } from '../messages/test-hooks.routes.ts'
+import { runStakingAccrual } from '../staking/staking.accrual.ts'
 import { runAccrual } from './accrual.ts'
 import { advanceEarnClock, DAY_MS } from './clock.ts'
 
@@ -24,6 +25,8 @@ export function registerEarnTestHooks(app: FastifyInstance, enabled = testHooksE
   route(app, testEarnAdvanceApi, async ({ body }) => {
     advanceEarnClock(app, body.days * DAY_MS)
     const { credited } = await runAccrual(app)
-    return { credited }
+    // Node staking's rewards follow the same clock (server/modules/staking).
+    const staking = await runStakingAccrual(app)
+    return { credited: credited + staking.credited }
   })
 }

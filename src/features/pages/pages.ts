@@ -8,5 +8,4 @@ export type PageText = { title: MessageDescriptor; body: MessageDescriptor }
 export const PAGES = {
   introduction: { title: msg`Introduction`, body: msg({ message: '{platform} is a trading and investment app for people who sign in with an Ethereum wallet. Your wallet proves who you are; it is never asked to send a transaction.' }) },
   about: { title: msg`About us`, body: msg({ message: '{platform} is built by a small team that believes every number should be honest: rates, fees and penalties are shown before you commit, and simulated prices are labelled as such.' }) },
-  staking: { title: msg`Node staking`, body: msg`Stake an agreed amount for a fixed period and receive a bonus once the target is reached. Amounts, periods and yields will be shown before you apply. Staking opens in a coming release.` },
 } satisfies Record<string, PageText>

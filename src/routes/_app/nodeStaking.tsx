@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageInfo } from '../../features/pages/components/page-info.tsx'
-import { PAGES } from '../../features/pages/pages.ts'
+import { StakingScreen } from '../../features/earn/components/staking-screen.tsx'
 
-export const Route = createFileRoute('/_app/nodeStaking')({ component: () => <PageInfo page={PAGES.staking} back="/" /> })
+// Split into its own chunk (autoCodeSplitting): nothing of staking loads with the first screen.
+export const Route = createFileRoute('/_app/nodeStaking')({ component: StakingScreen })

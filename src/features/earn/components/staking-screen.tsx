@@ -1,0 +1,365 @@
+// /nodeStaking: node staking on the user's current book (docs/staking.md). It says plainly what it is: an amount
+// committed for a period and rewarded from the operator's reserve at the disclosed rate. It speaks of validator nodes
+// only when an operator has stated that, with evidence. Per activity: its numbers, the user's pledge (not reached →
+// reached → application successful → bonus received), and sheets that show every number before the one press.
+import { useRef, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { PledgeActivity } from '#contract/staking.ts'
+import { annualRate, stakingDaily, stakingExitDamages, stakingTotal, stakingWithdrawBack } from '#contract/staking-math.ts'
+import { dec, moneyScale } from '#contract/trading-math.ts'
+import { AmountInput } from '../../../components/ui/amount-input.tsx'
+import { Badge } from '../../../components/ui/badge.tsx'
+import { BookLabel } from '../../../components/ui/book-badge.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { Card } from '../../../components/ui/card.tsx'
+import { EmptyState } from '../../../components/ui/empty-state.tsx'
+import { ErrorState } from '../../../components/ui/error-state.tsx'
+import { PageHeader } from '../../../components/ui/page-header.tsx'
+import { Sheet } from '../../../components/ui/sheet.tsx'
+import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
+import { toast } from '../../../components/ui/toast.tsx'
+import { useFormat } from '../../../lib/format.ts'
+import { operationKeys } from '../../../lib/operation-keys.ts'
+import { useSession } from '../../../lib/session.ts'
+import { planName } from '../plan-name.ts'
+import { stakingQuery, useAddAgreeMoney, useApplyZyActive, useReceiveZyActive, useWithdrawZyActive } from '../staking-api.ts'
+import { Figures, Money } from './figures.tsx'
+import { percentOf } from './plan-list.tsx'
+import '../earn.css'
+
+function Lead() {
+  return (
+    <p className="earn-lead" data-testid="staking-lead">
+      <Trans>
+        Node staking here means: you commit an amount for a fixed period, and it is rewarded from the operator's funded
+        reserve at the disclosed rate. The amount stays yours and comes back at the end of the period. You can join only
+        while the reserve already holds every reward and the bonus for your amount.
+      </Trans>
+    </p>
+  )
+}
+
+export function StakingScreen() {
+  const { t } = useLingui()
+  const userId = useSession((s) => s.userId)
+  const token = useSession((s) => s.token)
+  const mine = useQuery(stakingQuery(token ? userId : null))
+  if (!token) {
+    return (
+      <article className="earn-screen">
+        <PageHeader title={t`Node staking`} />
+        <Card>
+          <Lead />
+          <EmptyState title={<Trans>Sign in to see node staking and join</Trans>} />
+        </Card>
+      </article>
+    )
+  }
+  return (
+    <article className="earn-screen" data-testid="staking-screen">
+      <PageHeader title={t`Node staking`} actions={mine.data ? <BookLabel book={mine.data.book} testId="staking-book" /> : undefined} />
+      <Card>
+        <Lead />
+      </Card>
+      {mine.isPending ? (
+        <Card>
+          <SkeletonRows rows={4} />
+        </Card>
+      ) : !mine.data ? (
+        <Card>
+          <ErrorState error={mine.error} onRetry={() => void mine.refetch()} />
+        </Card>
+      ) : mine.data.list.length === 0 ? (
+        <Card>
+          <EmptyState title={<Trans>No staking on offer now</Trans>} />
+        </Card>
+      ) : (
+        mine.data.list.map((activity) => <ActivityCard key={activity.id} activity={activity} />)
+      )}
+    </article>
+  )
+}
+
+function StageBadge({ activity }: { activity: PledgeActivity }) {
+  const pledge = activity.pledge
+  if (!pledge) return null
+  if (pledge.status === 'collecting')
+    return pledge.reached ? (
+      <Badge tone="up" testId="staking-stage">
+        <Trans>Reached</Trans>
+      </Badge>
+    ) : (
+      <Badge tone="neutral" testId="staking-stage">
+        <Trans>Not reached</Trans>
+      </Badge>
+    )
+  if (pledge.status === 'active')
+    return (
+      <Badge tone="info" testId="staking-stage">
+        <Trans>Application successful</Trans>
+      </Badge>
+    )
+  if (pledge.status === 'completed')
+    return (
+      <Badge tone="up" testId="staking-stage">
+        <Trans>Completed</Trans>
+      </Badge>
+    )
+  return (
+    <Badge tone="neutral" testId="staking-stage">
+      <Trans>Withdrawn</Trans>
+    </Badge>
+  )
+}
+
+function ActivityCard({ activity }: { activity: PledgeActivity }) {
+  const { t } = useLingui()
+  const f = useFormat()
+  const [sheet, setSheet] = useState<'add' | 'withdraw' | null>(null)
+  const apply = useApplyZyActive()
+  const receive = useReceiveZyActive()
+  const keys = useRef(operationKeys()).current
+  const pledge = activity.pledge
+  const open = pledge && (pledge.status === 'collecting' || pledge.status === 'active') ? pledge : null
+  const name = planName(activity.names, f.locale)
+  const description = planName(activity.descriptions, f.locale)
+  const run = (mutation: typeof apply, done: string) => {
+    const body = { id: open!.id }
+    mutation.mutate(
+      { body, idempotencyKey: keys.keyFor({ ...body, done }) },
+      {
+        onSuccess: () => {
+          keys.settled(null)
+          toast(done, 'success')
+        },
+        onError: (e) => keys.settled(e),
+      },
+    )
+  }
+  const canAdd = activity.status === 'active' && !activity.soldOut && (!open || open.status === 'collecting')
+  return (
+    <Card>
+      <div className="earn-item" data-testid={`staking-activity-${activity.id}`}>
+        <div className="earn-item-head">
+          <h2 className="earn-name">{name}</h2>
+          {activity.soldOut && (
+            <Badge tone="warn" testId="staking-sold-out">
+              <Trans>Sold out</Trans>
+            </Badge>
+          )}
+          {activity.status === 'paused' && (
+            <Badge tone="neutral">
+              <Trans>Paused</Trans>
+            </Badge>
+          )}
+          <StageBadge activity={activity} />
+        </div>
+        {description && <p className="earn-lead">{description}</p>}
+        <Figures
+          items={[
+            { label: <Trans>Agreed amount</Trans>, value: <Money value={activity.agreedAmount} currency={activity.currency} />, testId: 'staking-agreed' },
+            { label: <Trans>Bonus</Trans>, value: <Money value={activity.bonus} currency={activity.currency} />, testId: 'staking-bonus' },
+            { label: <Trans>Staking period</Trans>, value: <Trans>{activity.days} days</Trans> },
+            {
+              label: <Trans>Yield</Trans>,
+              value: t`${f.percent(percentOf(activity.dailyRate))} a day (${f.percent(percentOf(annualRate(activity.dailyRate).toFixed()))} a year)`,
+              testId: 'staking-rate',
+            },
+            { label: <Trans>Withdrawing after activation keeps</Trans>, value: t`${f.percent(percentOf(activity.exitShare))} of the amount` },
+          ]}
+        />
+        {activity.nodeStatement && (
+          <p className="caption" data-testid="staking-node-statement">
+            <Trans>The operator states: {activity.nodeStatement.text}</Trans>{' '}
+            <a href={activity.nodeStatement.evidenceUrl} target="_blank" rel="noreferrer noopener">
+              <Trans>Evidence</Trans>
+            </a>
+          </p>
+        )}
+        {pledge && (
+          <Figures
+            testId="staking-pledge"
+            items={[
+              { label: <Trans>Node amount</Trans>, value: <Money value={pledge.addAmount} currency={activity.currency} />, testId: 'staking-amount' },
+              { label: <Trans>Rewards a day</Trans>, value: <Money value={pledge.rewards} currency={activity.currency} />, testId: 'staking-rewards' },
+              { label: <Trans>Today's yield</Trans>, value: <Money value={pledge.todayYield} currency={activity.currency} />, testId: 'staking-today' },
+              { label: <Trans>Total yield</Trans>, value: <Money value={pledge.totalYield} currency={activity.currency} />, testId: 'staking-total' },
+              open
+                ? { label: <Trans>Withdraw amount</Trans>, value: <Money value={open.withdrawAmount} currency={activity.currency} />, testId: 'staking-withdraw-amount' }
+                : { label: <Trans>Returned</Trans>, value: <Money value={pledge.returned ?? '0'} currency={activity.currency} />, testId: 'staking-returned' },
+            ]}
+          />
+        )}
+        {(apply.error ?? receive.error) && <ErrorState error={apply.error ?? receive.error} compact />}
+        <div className="earn-actions">
+          {canAdd && (
+            <Button onClick={() => setSheet('add')} data-testid="staking-add">
+              <Trans>Add amount</Trans>
+            </Button>
+          )}
+          {open?.status === 'collecting' && open.reached && (
+            <Button onClick={() => run(apply, t`Application successful`)} loading={apply.isPending} data-testid="staking-apply">
+              <Trans>Apply for activation</Trans>
+            </Button>
+          )}
+          {open?.status === 'active' && !open.bonusReceived && dec(activity.bonus).gt(0) && (
+            <Button onClick={() => run(receive, t`Bonus received`)} loading={receive.isPending} data-testid="staking-receive">
+              <Trans>Receive bonus</Trans>
+            </Button>
+          )}
+          {open && (
+            <Button variant="secondary" onClick={() => setSheet('withdraw')} data-testid="staking-withdraw">
+              <Trans>Withdraw</Trans>
+            </Button>
+          )}
+        </div>
+      </div>
+      {sheet === 'add' && <AddSheet activity={activity} onClose={() => setSheet(null)} />}
+      {sheet === 'withdraw' && open && <WithdrawSheet activity={activity} onClose={() => setSheet(null)} />}
+    </Card>
+  )
+}
+
+/** Adding: the amount, then what it means for the whole pledge (daily reward, total at the end, what a withdrawal gives
+ * back before and after activation), before Continue and again on the confirm step. */
+function AddSheet({ activity, onClose }: { activity: PledgeActivity; onClose: () => void }) {
+  const { t } = useLingui()
+  const [amount, setAmount] = useState('')
+  const [touched, setTouched] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const keys = useRef(operationKeys()).current
+  const add = useAddAgreeMoney()
+  const terms = { days: activity.days, dailyRate: activity.dailyRate, bonus: activity.bonus, exitShare: activity.exitShare, currency: activity.currency }
+  const text = amount.trim()
+  const scale = moneyScale(activity.currency)
+  const valid = /^\d+(\.\d+)?$/.test(text) && !dec(text).isZero()
+  const error = !valid ? t`Enter an amount to add` : dec(text).decimalPlaces() > scale ? t`Use at most ${scale} decimals` : undefined
+  const total = valid ? dec(activity.pledge?.status === 'collecting' ? activity.pledge.addAmount : '0').plus(text).toFixed() : '0'
+  const c = activity.currency
+  const figures = error
+    ? []
+    : [
+        { label: <Trans>Node amount after adding</Trans>, value: <Money value={total} currency={c} />, testId: 'staking-new-amount' },
+        { label: <Trans>Rewards a day</Trans>, value: <Money value={stakingDaily(total, terms).toFixed()} currency={c} />, testId: 'staking-daily' },
+        { label: <Trans>At the end of the period you have</Trans>, value: <Money value={stakingTotal(total, terms).toFixed()} currency={c} />, testId: 'staking-end-total' },
+        { label: <Trans>Withdrawing before activation gives back</Trans>, value: <Money value={total} currency={c} /> },
+        { label: <Trans>Withdrawing after activation gives back</Trans>, value: <Money value={stakingWithdrawBack(total, terms, true).toFixed()} currency={c} />, testId: 'staking-exit-back' },
+      ]
+  const submit = () => {
+    const body = { activityId: activity.id, amount: text }
+    add.mutate(
+      { body, idempotencyKey: keys.keyFor(body) },
+      {
+        onSuccess: () => {
+          keys.settled(null)
+          toast(t`Amount added`, 'success')
+          onClose()
+        },
+        onError: (e) => keys.settled(e),
+      },
+    )
+  }
+  return (
+    <Sheet open onClose={onClose} title={confirming ? t`Confirm the amount` : t`Add amount`}>
+      <div className="earn-sheet" data-testid={confirming ? 'staking-confirm' : 'staking-add-sheet'}>
+        {confirming ? (
+          <Figures items={[{ label: <Trans>Amount</Trans>, value: <Money value={text} currency={c} />, testId: 'staking-confirm-amount' }, ...figures]} />
+        ) : (
+          <>
+            <AmountInput
+              label={t`Amount`}
+              currency={c}
+              value={amount}
+              onChange={(v) => {
+                setAmount(v)
+                setTouched(true)
+              }}
+              data-testid="staking-amount-input"
+              error={touched ? error : undefined}
+              hint={t`Agreed amount: ${activity.agreedAmount} ${c}`}
+            />
+            <Figures items={figures} testId="staking-figures" />
+          </>
+        )}
+        <p className="caption">
+          <Trans>Rewards and the bonus are paid from the operator's funded reserve, which holds them for your amount as you add it.</Trans>
+        </p>
+        {add.error && <ErrorState error={add.error} compact />}
+        {confirming ? (
+          <div className="earn-actions">
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={add.isPending}>
+              <Trans>Back</Trans>
+            </Button>
+            <Button onClick={submit} loading={add.isPending} data-testid="staking-confirm-button">
+              <Trans>Confirm the amount</Trans>
+            </Button>
+          </div>
+        ) : (
+          <Button
+            block
+            onClick={() => {
+              setTouched(true)
+              if (!error) {
+                add.reset()
+                setConfirming(true)
+              }
+            }}
+            data-testid="staking-continue"
+          >
+            <Trans>Continue</Trans>
+          </Button>
+        )}
+      </div>
+    </Sheet>
+  )
+}
+
+function WithdrawSheet({ activity, onClose }: { activity: PledgeActivity; onClose: () => void }) {
+  const { t } = useLingui()
+  const keys = useRef(operationKeys()).current
+  const withdraw = useWithdrawZyActive()
+  const pledge = activity.pledge!
+  const c = activity.currency
+  const terms = { days: activity.days, dailyRate: activity.dailyRate, bonus: activity.bonus, exitShare: activity.exitShare, currency: c }
+  const kept = pledge.status === 'active' ? stakingExitDamages(pledge.addAmount, terms).toFixed() : '0'
+  const submit = () => {
+    const body = { id: pledge.id }
+    withdraw.mutate(
+      { body, idempotencyKey: keys.keyFor(body) },
+      {
+        onSuccess: () => {
+          keys.settled(null)
+          toast(t`Withdrawn`, 'success')
+          onClose()
+        },
+        onError: (e) => keys.settled(e),
+      },
+    )
+  }
+  return (
+    <Sheet open onClose={onClose} title={t`Confirm the withdrawal`}>
+      <div className="earn-sheet" data-testid="staking-withdraw-confirm">
+        <Figures
+          items={[
+            { label: <Trans>Node amount</Trans>, value: <Money value={pledge.addAmount} currency={c} /> },
+            { label: <Trans>Kept</Trans>, value: <Money value={kept} currency={c} /> },
+            { label: <Trans>You get back</Trans>, value: <Money value={pledge.withdrawAmount} currency={c} />, testId: 'staking-withdraw-back' },
+          ]}
+        />
+        <p className="caption">
+          <Trans>Rewards and a bonus already received stay yours; no more rewards follow.</Trans>
+        </p>
+        {withdraw.error && <ErrorState error={withdraw.error} compact />}
+        <div className="earn-actions">
+          <Button variant="secondary" onClick={onClose} disabled={withdraw.isPending}>
+            <Trans>Back</Trans>
+          </Button>
+          <Button onClick={submit} loading={withdraw.isPending} data-testid="staking-withdraw-confirm-button">
+            <Trans>Confirm the withdrawal</Trans>
+          </Button>
+        </div>
+      </div>
+    </Sheet>
+  )
+}

@@ -1,0 +1,130 @@
+// Node staking end to end in real Chromium: an operator defines two activities in the console and funds the demo
+// reserve; a user on the demo book reads what staking is here (no claim about nodes), adds an amount (not reached),
+// adds more (reached), applies for activation (application successful), receives the bonus, sees a day's reward after
+// the earn clock moves on a day (the test hook, E2E_TEST_HOOKS), and withdraws exactly the amount the sheet showed.
+// An activity the reserve cannot cover says "Sold out" and the server refuses it (409); an operator's statement about
+// the nodes it runs shows, with its evidence link, only on the activity it was entered for.
+import { randomBytes, randomUUID } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { installWallet } from './fixtures/wallet.ts'
+import { signInFresh, token } from './fixtures/app.ts'
+import { opsSignIn } from './fixtures/ops.ts'
+
+async function accessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`)).toEqual([])
+}
+
+type Terms = { agreed: string; bonus: string; days: string; rate: string; exit: string; nodes?: { text: string; evidence: string } }
+
+async function defineActivity(ops: Page, name: string, terms: Terms) {
+  const form = ops.getByTestId('ops-staking-new')
+  await form.getByTestId('ops-staking-name').fill(name)
+  await form.getByTestId('ops-staking-agreedAmount').fill(terms.agreed)
+  await form.getByTestId('ops-staking-bonus').fill(terms.bonus)
+  await form.getByTestId('ops-staking-days').fill(terms.days)
+  await form.getByTestId('ops-staking-dailyRate').fill(terms.rate)
+  await form.getByTestId('ops-staking-exitShare').fill(terms.exit)
+  if (terms.nodes) {
+    await form.getByTestId('ops-staking-nodeStatement').fill(terms.nodes.text)
+    await form.getByTestId('ops-staking-evidenceUrl').fill(terms.nodes.evidence)
+  }
+  await form.getByRole('button', { name: 'Add staking activity' }).click()
+  await expect(ops.getByTestId('ops-staking-activities')).toContainText(name)
+}
+
+test('stake on the demo book: not reached, reached, apply, receive the bonus, a day\'s reward, withdraw the disclosed amount; sold out refuses', async ({ page }) => {
+  const tag = randomBytes(3).toString('hex')
+  const validator = `Validator ${tag}`
+  const greedy = `Greedy ${tag}`
+
+  const ops = await page.context().newPage()
+  await opsSignIn(ops, ['admin'])
+  await ops.getByRole('navigation').getByRole('link', { name: 'Smart plans and reserve' }).click()
+  // 1 000 agreed, 10 bonus, 5 days at 0.2 % a day (2 USDT a day), 5 % kept on a withdrawal after activation.
+  await defineActivity(ops, validator, { agreed: '1000', bonus: '10', days: '5', rate: '0.002', exit: '0.05' })
+  // The other one states, with evidence, the nodes the operator runs: only there does the screen speak of nodes.
+  const nodes = { text: 'We run 4 validators on the Example network', evidence: 'https://example.org/validators' }
+  await defineActivity(ops, greedy, { agreed: '1000', bonus: '100000000', days: '5', rate: '0', exit: '0', nodes })
+  const fund = ops.getByTestId('ops-earn-fund')
+  await fund.getByRole('radio', { name: 'Demo' }).click()
+  await fund.getByLabel('Amount (USDT)').fill('10000')
+  await fund.getByRole('button', { name: 'Fund the reserve' }).click()
+  await expect(ops.getByTestId('ops-earn-reserve-demo-USDT')).toBeVisible()
+  await ops.close()
+
+  const wallet = await installWallet(page)
+  await signInFresh(page, wallet)
+  await page.goto('/nodeStaking')
+  const screen = page.getByTestId('staking-screen')
+  await expect(screen.getByTestId('staking-book')).toHaveText('Demo')
+  await expect(screen.getByTestId('staking-lead')).toContainText("rewarded from the operator's funded reserve at the disclosed rate")
+  const card = screen.locator('[data-testid^=staking-activity-]').filter({ hasText: validator })
+  await expect(card.getByTestId('staking-rate')).toHaveText('0.20% a day (73.00% a year)')
+  await expect(card.getByTestId('staking-node-statement')).toHaveCount(0)
+
+  // Sold out: no way to add, and the server refuses.
+  const soldOut = screen.locator('[data-testid^=staking-activity-]').filter({ hasText: greedy })
+  await expect(soldOut.getByTestId('staking-sold-out')).toBeVisible()
+  await expect(soldOut.getByTestId('staking-node-statement')).toContainText(`The operator states: ${nodes.text}`)
+  await expect(soldOut.getByTestId('staking-node-statement').getByRole('link', { name: 'Evidence' })).toHaveAttribute('href', nodes.evidence)
+  await expect(soldOut.getByTestId('staking-add')).toHaveCount(0)
+  const greedyId = (await soldOut.getAttribute('data-testid'))!.replace('staking-activity-', '')
+  const auth = { authorization: `Bearer ${await token(page)}` }
+  const refused = await page.request.post('/api/addAgreeMoney', { headers: { ...auth, 'idempotency-key': randomUUID() }, data: { activityId: greedyId, amount: '1000' } })
+  expect(refused.status()).toBe(409)
+
+  // Adding: an empty amount is refused; every number before and on the confirm sheet.
+  await card.getByTestId('staking-add').click()
+  const sheet = page.getByTestId('staking-add-sheet')
+  await sheet.getByTestId('staking-continue').click()
+  await expect(sheet).toContainText('Enter an amount to add')
+  await sheet.getByTestId('staking-amount-input').fill('400')
+  await expect(sheet.getByTestId('staking-daily')).toHaveText('0.80 USDT')
+  await sheet.getByTestId('staking-continue').click()
+  const confirm = page.getByTestId('staking-confirm')
+  await expect(confirm.getByTestId('staking-confirm-amount')).toHaveText('400.00 USDT')
+  await confirm.getByTestId('staking-confirm-button').click()
+  await expect(card.getByTestId('staking-stage')).toHaveText('Not reached')
+  await expect(card.getByTestId('staking-apply')).toHaveCount(0)
+
+  await card.getByTestId('staking-add').click()
+  await page.getByTestId('staking-amount-input').fill('600')
+  // The whole pledge after adding: 1 000, 2 a day, 1 000 + 10 + 10 at the end, 950 on a withdrawal after activation.
+  await expect(page.getByTestId('staking-figures').getByTestId('staking-new-amount')).toHaveText('1,000.00 USDT')
+  await expect(page.getByTestId('staking-figures').getByTestId('staking-end-total')).toHaveText('1,020.00 USDT')
+  await expect(page.getByTestId('staking-figures').getByTestId('staking-exit-back')).toHaveText('950.00 USDT')
+  await accessible(page)
+  await page.getByTestId('staking-continue').click()
+  await expect(page.getByTestId('staking-confirm').getByTestId('staking-exit-back')).toHaveText('950.00 USDT')
+  await page.getByTestId('staking-confirm-button').click()
+  await expect(card.getByTestId('staking-stage')).toHaveText('Reached')
+
+  await card.getByTestId('staking-apply').click()
+  await expect(card.getByTestId('staking-stage')).toHaveText('Application successful')
+  await card.getByTestId('staking-receive').click()
+  await expect(card.getByTestId('staking-receive')).toHaveCount(0)
+  await expect(card.getByTestId('staking-today')).toHaveText('0.00 USDT')
+  await accessible(page)
+
+  // A day passes: the day's reward is credited once and the open screen shows it (balance_update).
+  const advanced = await page.request.post('/api/test/earn/advance', { headers: auth, data: { days: 1 } })
+  expect(advanced.status()).toBe(200)
+  await expect(card.getByTestId('staking-today')).toHaveText('2.00 USDT')
+  await expect(card.getByTestId('staking-total')).toHaveText('2.00 USDT')
+
+  // Withdrawing: the sheet says what comes back, and exactly that comes back.
+  await expect(card.getByTestId('staking-withdraw-amount')).toHaveText('950.00 USDT')
+  await card.getByTestId('staking-withdraw').click()
+  const withdraw = page.getByTestId('staking-withdraw-confirm')
+  await expect(withdraw.getByTestId('staking-withdraw-back')).toHaveText('950.00 USDT')
+  await withdraw.getByTestId('staking-withdraw-confirm-button').click()
+  await expect(card.getByTestId('staking-stage')).toHaveText('Withdrawn')
+  await expect(card.getByTestId('staking-returned')).toHaveText('950.00 USDT')
+  const balance = (await (await page.request.get('/api/getBalance', { headers: auth })).json()) as {
+    data: { currencies: { currency: string; available: string; locked: string }[] }
+  }
+  // 10 000 demo funds − 1 000 + 10 bonus + 2 reward + 950 back.
+  expect(balance.data.currencies.find((c) => c.currency === 'USDT')).toMatchObject({ available: '9962', locked: '0' })
+})
