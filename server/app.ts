@@ -49,6 +49,7 @@ import { registerContentRoutes } from './modules/content/content.routes.ts'
 import { registerContentTestHooks } from './modules/content/content.test-hooks.ts'
 import { registerWithdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts'
 import { registerEarnRoutes } from './modules/earn/earn.routes.ts'
+import { registerFinancingRoutes } from './modules/financing/financing.routes.ts'
 import { registerLiabilityRoutes } from './modules/liabilities/liabilities.routes.ts'
 import { registerNftRoutes } from './modules/nfts/nfts.routes.ts'
 import { registerLoanRoutes } from './modules/loans/loans.routes.ts'
@@ -149,6 +150,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerFundsRoutes(app)
     registerWithdrawalRoutes(app)
     registerEarnRoutes(app)
+    registerFinancingRoutes(app)
     registerLiabilityRoutes(app)
     registerNftRoutes(app)
     registerLoanRoutes(app)

@@ -102,7 +102,7 @@ export function balancesOf(rows: AccountBalanceRow[]): BookBalances {
     if (row.kind === 'available') entry.available = entry.available.plus(row.balance)
     else if (row.kind === 'margin') entry.inUse = entry.inUse.plus(row.balance)
     // A Smart plan's principal (earn) and leading NFT bids (bids) are the user's, held: shown with what else is held.
-    else if (row.kind === 'locked' || row.kind === 'earn' || row.kind === 'bids') entry.locked = entry.locked.plus(row.balance)
+    else if (row.kind === 'locked' || row.kind === 'earn' || row.kind === 'financing' || row.kind === 'bids') entry.locked = entry.locked.plus(row.balance)
     byCurrency.set(row.currency, entry)
   }
   const currencies = [...byCurrency.entries()].map(([currency, b]) => ({

@@ -10,7 +10,8 @@ export type Book = 'demo' | 'live'
 
 // earn: the principal of the user's running Smart plans (server/modules/earn), still the user's money.
 // bids: what a user's leading NFT bids hold (server/modules/nfts); both shown as locked with the rest.
-export const USER_KINDS = ['available', 'margin', 'locked', 'loan', 'earn', 'bids'] as const
+// financing: the principal of the user's running financing orders (server/modules/financing), the user's, held.
+export const USER_KINDS = ['available', 'margin', 'locked', 'loan', 'earn', 'bids', 'financing'] as const
 export const SYSTEM_KINDS = [
   'demo_funding',
   'deposits_clearing',
@@ -64,6 +65,10 @@ export const REASONS = {
   'earn.earnings': 'reasonEarnEarnings',
   'earn.expiry': 'reasonEarnExpiry',
   'earn.early_exit': 'reasonEarnEarlyExit',
+  // Financing (server/modules/financing), paid from the same reserve.
+  'financing.purchase': 'reasonFinancingPurchase',
+  'financing.maturity': 'reasonFinancingMaturity',
+  'financing.early': 'reasonFinancingEarly',
   // NFT auctions (server/modules/nfts): a bid holds (available -> bids), being outbid releases it, the end or a
   // purchase pays the charity's donations account; keyed by the request, nft-outbid:<bid>, nft-won:<item>.
   'nft.bid': 'reasonNftBid',

@@ -1,6 +1,6 @@
 // The earn module's account of its part of the ledger, checked beside conservation (server/ledger/reconcile.ts):
 // each user's earn account holds exactly the principal of their running plans, and each book's earmarked reserve
-// exactly what running plans may still pay (earmark − paid).
+// exactly what running plans may still pay (earmark − paid) plus the interest of running financing orders.
 import { sql } from 'drizzle-orm'
 import type { Subledger, SubledgerMismatch } from '../../ledger/reconcile.ts'
 import { trim } from '../../ledger/reconcile.ts'
@@ -15,7 +15,11 @@ export const earnSubledger: Subledger = {
         WITH held AS (
           SELECT user_id::text AS owner, book, currency, sum(principal) AS held FROM earn_orders WHERE status = 'running' GROUP BY 1, 2, 3
           UNION ALL
-          SELECT 'earn_earmarked', book, currency, sum(earmark - paid) FROM earn_orders WHERE status = 'running' GROUP BY 2, 3
+          SELECT 'earn_earmarked', book, currency, sum(earmark) FROM (
+            SELECT book, currency, earmark - paid AS earmark FROM earn_orders WHERE status = 'running'
+            -- Financing (server/modules/financing) earmarks a running order's whole interest from the same reserve.
+            UNION ALL SELECT book, currency, interest FROM financing_orders WHERE status = 'running'
+          ) e GROUP BY 2, 3
         ), acc AS (
           SELECT coalesce(owner_id::text, kind) AS owner, book, currency, sum(balance) AS balance FROM accounts
           WHERE kind = 'earn' OR (owner_id IS NULL AND kind = 'earn_earmarked') GROUP BY 1, 2, 3

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm'
 import { reconcile, trim, type Reconciliation, type Subledger, type SubledgerMismatch } from '../../ledger/reconcile.ts'
 import type { DbOrTx } from '../../ledger/types.ts'
 import { earnSubledger } from '../earn/earn.subledger.ts'
+import { financingSubledger } from '../financing/financing.subledger.ts'
 import { bidsSubledger, donationsSubledger } from '../nfts/nfts.subledger.ts'
 
 export const marginSubledger: Subledger = {
@@ -42,4 +43,4 @@ export const marginSubledger: Subledger = {
 /** Conservation, entries against balances, and the sub-ledgers: the orders' margin, Smart plans' principal and
  * earmark, and what NFT auctions hold and paid. */
 export const reconcileBooks = (handle: DbOrTx): Promise<Reconciliation> =>
-  reconcile(handle, [marginSubledger, earnSubledger, bidsSubledger, donationsSubledger])
+  reconcile(handle, [marginSubledger, earnSubledger, financingSubledger, bidsSubledger, donationsSubledger])
