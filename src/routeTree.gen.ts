@@ -19,6 +19,7 @@ import { Route as AppIntroductionRouteImport } from './routes/_app/Introduction'
 import { Route as AppAboutUsRouteImport } from './routes/_app/aboutUs'
 import { Route as AppCruuencyRouteImport } from './routes/_app/cruuency'
 import { Route as AppDetailRouteImport } from './routes/_app/detail'
+import { Route as AppFinancingRouteImport } from './routes/_app/financing'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as AppLoanRouteImport } from './routes/_app/loan'
 import { Route as AppNewsRouteImport } from './routes/_app/news'
@@ -78,6 +79,11 @@ const AppCruuencyRoute = AppCruuencyRouteImport.update({
 const AppDetailRoute = AppDetailRouteImport.update({
   id: '/detail',
   path: '/detail',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppFinancingRoute = AppFinancingRouteImport.update({
+  id: '/financing',
+  path: '/financing',
   getParentRoute: () => AppRoute,
 } as any)
 const AppHomeRoute = AppHomeRouteImport.update({
@@ -148,6 +154,7 @@ export interface FileRoutesByFullPath {
   '/aboutUs': typeof AppAboutUsRoute
   '/cruuency': typeof AppCruuencyRoute
   '/detail': typeof AppDetailRoute
+  '/financing': typeof AppFinancingRoute
   '/home': typeof AppHomeRoute
   '/loan': typeof AppLoanRoute
   '/news': typeof AppNewsRoute
@@ -169,6 +176,7 @@ export interface FileRoutesByTo {
   '/aboutUs': typeof AppAboutUsRoute
   '/cruuency': typeof AppCruuencyRoute
   '/detail': typeof AppDetailRoute
+  '/financing': typeof AppFinancingRoute
   '/home': typeof AppHomeRoute
   '/loan': typeof AppLoanRoute
   '/news': typeof AppNewsRoute
@@ -193,6 +201,7 @@ export interface FileRoutesById {
   '/_app/aboutUs': typeof AppAboutUsRoute
   '/_app/cruuency': typeof AppCruuencyRoute
   '/_app/detail': typeof AppDetailRoute
+  '/_app/financing': typeof AppFinancingRoute
   '/_app/home': typeof AppHomeRoute
   '/_app/loan': typeof AppLoanRoute
   '/_app/news': typeof AppNewsRoute
@@ -218,6 +227,7 @@ export interface FileRouteTypes {
     | '/aboutUs'
     | '/cruuency'
     | '/detail'
+    | '/financing'
     | '/home'
     | '/loan'
     | '/news'
@@ -239,6 +249,7 @@ export interface FileRouteTypes {
     | '/aboutUs'
     | '/cruuency'
     | '/detail'
+    | '/financing'
     | '/home'
     | '/loan'
     | '/news'
@@ -262,6 +273,7 @@ export interface FileRouteTypes {
     | '/_app/aboutUs'
     | '/_app/cruuency'
     | '/_app/detail'
+    | '/_app/financing'
     | '/_app/home'
     | '/_app/loan'
     | '/_app/news'
@@ -356,6 +368,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDetailRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/financing': {
+      id: '/_app/financing'
+      path: '/financing'
+      fullPath: '/financing'
+      preLoaderRoute: typeof AppFinancingRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/home': {
       id: '/_app/home'
       path: '/home'
@@ -442,6 +461,7 @@ interface AppRouteChildren {
   AppAboutUsRoute: typeof AppAboutUsRoute
   AppCruuencyRoute: typeof AppCruuencyRoute
   AppDetailRoute: typeof AppDetailRoute
+  AppFinancingRoute: typeof AppFinancingRoute
   AppHomeRoute: typeof AppHomeRoute
   AppLoanRoute: typeof AppLoanRoute
   AppNewsRoute: typeof AppNewsRoute
@@ -461,6 +481,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAboutUsRoute: AppAboutUsRoute,
   AppCruuencyRoute: AppCruuencyRoute,
   AppDetailRoute: AppDetailRoute,
+  AppFinancingRoute: AppFinancingRoute,
   AppHomeRoute: AppHomeRoute,
   AppLoanRoute: AppLoanRoute,
   AppNewsRoute: AppNewsRoute,

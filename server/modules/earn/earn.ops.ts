@@ -78,14 +78,21 @@ export async function reserveLines(app: FastifyInstance): Promise<ReserveLine[]>
   const [balances, owed, dates] = await Promise.all([
     reserveBalances(db),
     db.execute(sql`
-      SELECT book, currency, sum(earmark - paid)::text AS owed, sum(principal)::text AS principal FROM earn_orders
-      WHERE status = 'running' GROUP BY book, currency`),
+      SELECT book, currency, sum(owed)::text AS owed, sum(principal)::text AS principal FROM (
+        SELECT book, currency, earmark - paid AS owed, principal FROM earn_orders WHERE status = 'running'
+        -- Financing orders (server/modules/financing) owe their term's interest from the same reserve.
+        UNION ALL SELECT book, currency, interest, principal FROM financing_orders WHERE status = 'running'
+      ) o GROUP BY book, currency`),
     db.execute(sql`
-      SELECT o.book, o.currency, to_char(o.start_day + g.k, 'YYYY-MM-DD') AS date, sum(o.daily)::text AS earnings,
-        sum(CASE WHEN g.k = o.days THEN o.principal ELSE 0 END)::text AS principal
-      FROM earn_orders o CROSS JOIN LATERAL generate_series(o.days_paid + 1, least(o.days, ${until}::date - o.start_day)) AS g(k)
-      WHERE o.status = 'running'
-      GROUP BY 1, 2, 3 ORDER BY 3`),
+      SELECT book, currency, date, sum(earnings)::text AS earnings, sum(principal)::text AS principal FROM (
+        SELECT o.book, o.currency, to_char(o.start_day + g.k, 'YYYY-MM-DD') AS date, o.daily AS earnings,
+          CASE WHEN g.k = o.days THEN o.principal ELSE 0 END AS principal
+        FROM earn_orders o CROSS JOIN LATERAL generate_series(o.days_paid + 1, least(o.days, ${until}::date - o.start_day)) AS g(k)
+        WHERE o.status = 'running'
+        UNION ALL
+        SELECT f.book, f.currency, to_char(f.start_day + f.days, 'YYYY-MM-DD'), f.interest, f.principal FROM financing_orders f
+        WHERE f.status = 'running' AND f.start_day + f.days <= ${until}::date
+      ) d GROUP BY 1, 2, 3 ORDER BY 3`),
   ])
   type Key = { book: Book; currency: string }
   const keyOf = (k: Key) => `${k.book}:${k.currency}`

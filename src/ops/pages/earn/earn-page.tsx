@@ -1,6 +1,7 @@
 // Smart plans and their reserve (docs/earn.md): each book's reserve (free, earmarked, owed, coverage, principal held)
 // with what falls due by date and a form to fund it; the plans with their numbers, to pause, resume or close, and a
-// form to define one. The server audits every action.
+// form to define one; and the financing products paid from the same reserve (financing-card.tsx). The server audits
+// every action.
 import { useQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
 import { opsEarnApi } from '#contract/ops-earn.ts'
@@ -8,6 +9,7 @@ import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { PageHeader } from '../../../components/ui/page-header.tsx'
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { opsCall } from '../../api.ts'
+import { FinancingCard } from './financing-card.tsx'
 import { PlansCard } from './plans-card.tsx'
 import { ReserveCard } from './reserve-card.tsx'
 
@@ -27,6 +29,7 @@ export default function EarnPage() {
         <div className="ops-columns">
           <ReserveCard lines={reserve.data} />
           <PlansCard plans={plans.data} />
+          <FinancingCard />
         </div>
       )}
     </>
