@@ -8,6 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { FinancingOrder, FinancingProducts } from '#contract/financing.ts'
 import type { AuditEntry } from '#contract/ops.ts'
 import { dec } from '#contract/trading-math.ts'
+import { leaderJobs } from '../../jobs/jobs.ts'
+import { createJobRunner } from '../../jobs/runner.ts'
 import { owedPerUser } from '../../ledger/liabilities.ts'
 import { mature } from './maturity.ts'
 import { financingTestApp, type FinancingTest } from './test-financing.ts'
@@ -252,5 +254,28 @@ describe('POST /api/earlyRedeemFinancingOrder', () => {
     expect(again.headers['idempotent-replayed']).toBe('true')
     expect((await t.redeem(token, id)).status).toBe(409)
     expect(await t.usdt(token)).toMatchObject({ available: '9998', locked: '0' })
+  })
+})
+
+describe('the leader\'s jobs', () => {
+  it('include maturity, which pays a due order when its day comes and tells the user\'s screens', async () => {
+    const { token } = await t.user()
+    await t.buy(token, threeDays, '100')
+    const { id } = (await t.get('/api/getMyAccountInfo', token)).body.data as { id: string }
+    const runner = createJobRunner({ jobs: leaderJobs(t.app), isLeader: () => true, now: () => t.clock.now, log: t.app.log })
+    const pushed: unknown[] = []
+    const publish = t.app.hub.publishToUser
+    t.app.hub.publishToUser = async (userId, message) => {
+      if (userId === id) pushed.push(message)
+      return publish.call(t.app.hub, userId, message)
+    }
+    t.days(3)
+    try {
+      expect(await runner.runDue()).toContain('financing maturity')
+    } finally {
+      t.app.hub.publishToUser = publish
+    }
+    expect(await t.usdt(token)).toMatchObject({ available: '10000.3', locked: '0' })
+    expect(pushed).toContainEqual({ messageType: 'balance_update', data: { book: 'demo' } })
   })
 })
