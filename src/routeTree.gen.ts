@@ -19,7 +19,6 @@ import { Route as AppIntroductionRouteImport } from './routes/_app/Introduction'
 import { Route as AppAboutUsRouteImport } from './routes/_app/aboutUs'
 import { Route as AppCruuencyRouteImport } from './routes/_app/cruuency'
 import { Route as AppDetailRouteImport } from './routes/_app/detail'
-import { Route as AppFinancingRouteImport } from './routes/_app/financing'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as AppLoanRouteImport } from './routes/_app/loan'
 import { Route as AppNewsRouteImport } from './routes/_app/news'
@@ -31,6 +30,7 @@ import { Route as AppTradesRouteImport } from './routes/_app/trades'
 import { Route as PassTypeRouteImport } from './routes/pass.$type'
 import { Route as AppHelpChar123TypeChar125RouteImport } from './routes/_app/help.{-$type}'
 import { Route as AppProfileChar123TypeChar125RouteImport } from './routes/_app/profile.{-$type}'
+import { Route as AppSmartFinancingRouteImport } from './routes/_app/smart_.financing'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -79,11 +79,6 @@ const AppCruuencyRoute = AppCruuencyRouteImport.update({
 const AppDetailRoute = AppDetailRouteImport.update({
   id: '/detail',
   path: '/detail',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppFinancingRoute = AppFinancingRouteImport.update({
-  id: '/financing',
-  path: '/financing',
   getParentRoute: () => AppRoute,
 } as any)
 const AppHomeRoute = AppHomeRouteImport.update({
@@ -143,6 +138,11 @@ const AppProfileChar123TypeChar125Route =
     path: '/profile/{-$type}',
     getParentRoute: () => AppRoute,
   } as any)
+const AppSmartFinancingRoute = AppSmartFinancingRouteImport.update({
+  id: '/smart_/financing',
+  path: '/smart/financing',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -154,7 +154,6 @@ export interface FileRoutesByFullPath {
   '/aboutUs': typeof AppAboutUsRoute
   '/cruuency': typeof AppCruuencyRoute
   '/detail': typeof AppDetailRoute
-  '/financing': typeof AppFinancingRoute
   '/home': typeof AppHomeRoute
   '/loan': typeof AppLoanRoute
   '/news': typeof AppNewsRoute
@@ -166,6 +165,7 @@ export interface FileRoutesByFullPath {
   '/pass/$type': typeof PassTypeRoute
   '/help/{-$type}': typeof AppHelpChar123TypeChar125Route
   '/profile/{-$type}': typeof AppProfileChar123TypeChar125Route
+  '/smart/financing': typeof AppSmartFinancingRoute
 }
 export interface FileRoutesByTo {
   '/changepwd': typeof ChangepwdRoute
@@ -176,7 +176,6 @@ export interface FileRoutesByTo {
   '/aboutUs': typeof AppAboutUsRoute
   '/cruuency': typeof AppCruuencyRoute
   '/detail': typeof AppDetailRoute
-  '/financing': typeof AppFinancingRoute
   '/home': typeof AppHomeRoute
   '/loan': typeof AppLoanRoute
   '/news': typeof AppNewsRoute
@@ -189,6 +188,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/help/{-$type}': typeof AppHelpChar123TypeChar125Route
   '/profile/{-$type}': typeof AppProfileChar123TypeChar125Route
+  '/smart/financing': typeof AppSmartFinancingRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -201,7 +201,6 @@ export interface FileRoutesById {
   '/_app/aboutUs': typeof AppAboutUsRoute
   '/_app/cruuency': typeof AppCruuencyRoute
   '/_app/detail': typeof AppDetailRoute
-  '/_app/financing': typeof AppFinancingRoute
   '/_app/home': typeof AppHomeRoute
   '/_app/loan': typeof AppLoanRoute
   '/_app/news': typeof AppNewsRoute
@@ -214,6 +213,7 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/_app/help/{-$type}': typeof AppHelpChar123TypeChar125Route
   '/_app/profile/{-$type}': typeof AppProfileChar123TypeChar125Route
+  '/_app/smart_/financing': typeof AppSmartFinancingRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -227,7 +227,6 @@ export interface FileRouteTypes {
     | '/aboutUs'
     | '/cruuency'
     | '/detail'
-    | '/financing'
     | '/home'
     | '/loan'
     | '/news'
@@ -239,6 +238,7 @@ export interface FileRouteTypes {
     | '/pass/$type'
     | '/help/{-$type}'
     | '/profile/{-$type}'
+    | '/smart/financing'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/changepwd'
@@ -249,7 +249,6 @@ export interface FileRouteTypes {
     | '/aboutUs'
     | '/cruuency'
     | '/detail'
-    | '/financing'
     | '/home'
     | '/loan'
     | '/news'
@@ -262,6 +261,7 @@ export interface FileRouteTypes {
     | '/'
     | '/help/{-$type}'
     | '/profile/{-$type}'
+    | '/smart/financing'
   id:
     | '__root__'
     | '/_app'
@@ -273,7 +273,6 @@ export interface FileRouteTypes {
     | '/_app/aboutUs'
     | '/_app/cruuency'
     | '/_app/detail'
-    | '/_app/financing'
     | '/_app/home'
     | '/_app/loan'
     | '/_app/news'
@@ -286,6 +285,7 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/help/{-$type}'
     | '/_app/profile/{-$type}'
+    | '/_app/smart_/financing'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -368,13 +368,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDetailRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/financing': {
-      id: '/_app/financing'
-      path: '/financing'
-      fullPath: '/financing'
-      preLoaderRoute: typeof AppFinancingRouteImport
-      parentRoute: typeof AppRoute
-    }
     '/_app/home': {
       id: '/_app/home'
       path: '/home'
@@ -452,6 +445,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileChar123TypeChar125RouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/smart_/financing': {
+      id: '/_app/smart_/financing'
+      path: '/smart/financing'
+      fullPath: '/smart/financing'
+      preLoaderRoute: typeof AppSmartFinancingRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -461,7 +461,6 @@ interface AppRouteChildren {
   AppAboutUsRoute: typeof AppAboutUsRoute
   AppCruuencyRoute: typeof AppCruuencyRoute
   AppDetailRoute: typeof AppDetailRoute
-  AppFinancingRoute: typeof AppFinancingRoute
   AppHomeRoute: typeof AppHomeRoute
   AppLoanRoute: typeof AppLoanRoute
   AppNewsRoute: typeof AppNewsRoute
@@ -473,6 +472,7 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppHelpChar123TypeChar125Route: typeof AppHelpChar123TypeChar125Route
   AppProfileChar123TypeChar125Route: typeof AppProfileChar123TypeChar125Route
+  AppSmartFinancingRoute: typeof AppSmartFinancingRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -481,7 +481,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppAboutUsRoute: AppAboutUsRoute,
   AppCruuencyRoute: AppCruuencyRoute,
   AppDetailRoute: AppDetailRoute,
-  AppFinancingRoute: AppFinancingRoute,
   AppHomeRoute: AppHomeRoute,
   AppLoanRoute: AppLoanRoute,
   AppNewsRoute: AppNewsRoute,
@@ -493,6 +492,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppHelpChar123TypeChar125Route: AppHelpChar123TypeChar125Route,
   AppProfileChar123TypeChar125Route: AppProfileChar123TypeChar125Route,
+  AppSmartFinancingRoute: AppSmartFinancingRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

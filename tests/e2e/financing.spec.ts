@@ -51,7 +51,7 @@ test('buy financing on the demo book, see every number, redeem early for exactly
   await signInFresh(page, wallet)
   await page.goto('/smart')
   await page.getByTestId('earn-financing-link').click()
-  await expect(page).toHaveURL(/\/financing$/)
+  await expect(page).toHaveURL(/\/smart\/financing$/)
   const screen = page.getByTestId('fin-screen')
   await expect(screen.getByTestId('fin-book')).toHaveText('Demo')
 

@@ -50,7 +50,7 @@ export function SmartScreen() {
       <Card>
         {lead}
         {/* Financing (src/features/financing): fixed-term products paid from the same reserve. */}
-        <Link to="/financing" className={buttonClass('secondary')} data-testid="earn-financing-link">
+        <Link to="/smart/financing" className={buttonClass('secondary')} data-testid="earn-financing-link">
           <Trans>Fixed-term financing</Trans>
         </Link>
       </Card>

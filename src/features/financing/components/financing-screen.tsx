@@ -1,4 +1,4 @@
-// /financing: fixed-term financing products on the user's current book (the Demo/Live badge says which), each with its
+// /smart/financing: fixed-term financing products on the user's current book (the Demo/Live badge says which), each with its
 // annual rate, term, range and early-redemption terms; the buy sheet; and the user's own orders. Reached from /smart.
 // Signed out, it says what the page is and asks to sign in.
 import { useState } from 'react'
