@@ -63,6 +63,10 @@ describe('POST /api/createFinancingOrder', () => {
     const after = await t.reserve('demo')
     expect(dec(before!.free).minus(after!.free).toFixed()).toBe('6')
     expect(dec(after!.earmarked).minus(before!.earmarked).toFixed()).toBe('6')
+    // The console's reserve line counts it: 6 more owed, 1 000 more principal held, both due on the maturity day.
+    expect(dec(after!.owed).minus(before!.owed).toFixed()).toBe('6')
+    expect(dec(after!.principal).minus(before!.principal).toFixed()).toBe('1000')
+    expect(after!.byDate.find((d) => d.date === '2030-01-31')).toMatchObject({ earnings: expect.any(String), principal: expect.any(String) })
   })
 
   it('answers 400 on an empty amount, outside the range or too precise, 404 for an unknown product, moving nothing', async () => {
