@@ -37,7 +37,7 @@ export function poWithEnglish(po: CatalogFormatter = formatter({ lineNumbers: fa
  * routes/__root.tsx), so the first visit's JavaScript stays small (bench/size.ts). A message used on both sides is
  * in both catalogs.
  */
-export const SCREEN_FOLDERS = ['account', 'deposit', 'earn', 'help', 'invite', 'kyc', 'legal', 'loan', 'news', 'nft', 'pages', 'partners', 'password', 'proof', 'records', 'selfcheck', 'support', 'trade', 'withdraw'].map(
+export const SCREEN_FOLDERS = ['account', 'deposit', 'earn', 'financing', 'help', 'invite', 'kyc', 'legal', 'loan', 'news', 'nft', 'pages', 'partners', 'password', 'proof', 'records', 'selfcheck', 'support', 'trade', 'withdraw'].map(
   (feature) => `src/features/${feature}`,
 )
 /** Instrument names: the screens that list them load after the first visit, so their names do too. */

@@ -50,6 +50,7 @@ import { registerContentTestHooks } from './modules/content/content.test-hooks.t
 import { registerWithdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts'
 import { registerEarnRoutes } from './modules/earn/earn.routes.ts'
 import { registerStakingRoutes } from './modules/staking/staking.routes.ts'
+import { registerFinancingRoutes } from './modules/financing/financing.routes.ts'
 import { registerLiabilityRoutes } from './modules/liabilities/liabilities.routes.ts'
 import { registerNftRoutes } from './modules/nfts/nfts.routes.ts'
 import { registerLoanRoutes } from './modules/loans/loans.routes.ts'
@@ -151,6 +152,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerWithdrawalRoutes(app)
     registerEarnRoutes(app)
     registerStakingRoutes(app)
+    registerFinancingRoutes(app)
     registerLiabilityRoutes(app)
     registerNftRoutes(app)
     registerLoanRoutes(app)

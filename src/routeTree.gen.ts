@@ -30,6 +30,7 @@ import { Route as AppTradesRouteImport } from './routes/_app/trades'
 import { Route as PassTypeRouteImport } from './routes/pass.$type'
 import { Route as AppHelpChar123TypeChar125RouteImport } from './routes/_app/help.{-$type}'
 import { Route as AppProfileChar123TypeChar125RouteImport } from './routes/_app/profile.{-$type}'
+import { Route as AppSmartFinancingRouteImport } from './routes/_app/smart_.financing'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -137,6 +138,11 @@ const AppProfileChar123TypeChar125Route =
     path: '/profile/{-$type}',
     getParentRoute: () => AppRoute,
   } as any)
+const AppSmartFinancingRoute = AppSmartFinancingRouteImport.update({
+  id: '/smart_/financing',
+  path: '/smart/financing',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -159,6 +165,7 @@ export interface FileRoutesByFullPath {
   '/pass/$type': typeof PassTypeRoute
   '/help/{-$type}': typeof AppHelpChar123TypeChar125Route
   '/profile/{-$type}': typeof AppProfileChar123TypeChar125Route
+  '/smart/financing': typeof AppSmartFinancingRoute
 }
 export interface FileRoutesByTo {
   '/changepwd': typeof ChangepwdRoute
@@ -181,6 +188,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/help/{-$type}': typeof AppHelpChar123TypeChar125Route
   '/profile/{-$type}': typeof AppProfileChar123TypeChar125Route
+  '/smart/financing': typeof AppSmartFinancingRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -205,6 +213,7 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/_app/help/{-$type}': typeof AppHelpChar123TypeChar125Route
   '/_app/profile/{-$type}': typeof AppProfileChar123TypeChar125Route
+  '/_app/smart_/financing': typeof AppSmartFinancingRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -229,6 +238,7 @@ export interface FileRouteTypes {
     | '/pass/$type'
     | '/help/{-$type}'
     | '/profile/{-$type}'
+    | '/smart/financing'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/changepwd'
@@ -251,6 +261,7 @@ export interface FileRouteTypes {
     | '/'
     | '/help/{-$type}'
     | '/profile/{-$type}'
+    | '/smart/financing'
   id:
     | '__root__'
     | '/_app'
@@ -274,6 +285,7 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/help/{-$type}'
     | '/_app/profile/{-$type}'
+    | '/_app/smart_/financing'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -433,6 +445,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileChar123TypeChar125RouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/smart_/financing': {
+      id: '/_app/smart_/financing'
+      path: '/smart/financing'
+      fullPath: '/smart/financing'
+      preLoaderRoute: typeof AppSmartFinancingRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -453,6 +472,7 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppHelpChar123TypeChar125Route: typeof AppHelpChar123TypeChar125Route
   AppProfileChar123TypeChar125Route: typeof AppProfileChar123TypeChar125Route
+  AppSmartFinancingRoute: typeof AppSmartFinancingRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -472,6 +492,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppHelpChar123TypeChar125Route: AppHelpChar123TypeChar125Route,
   AppProfileChar123TypeChar125Route: AppProfileChar123TypeChar125Route,
+  AppSmartFinancingRoute: AppSmartFinancingRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

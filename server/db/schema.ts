@@ -22,3 +22,4 @@ export { stakingActivities, stakingPledges } from '../modules/staking/staking.ta
 export { liabilitySnapshots, liabilityLeaves, liabilityNodes, liabilityPruned } from '../modules/liabilities/liabilities.table.ts'
 export { charities, nftItems, nftBids } from '../modules/nfts/nfts.table.ts'
 export { loans, loanLateDays } from '../modules/loans/loans.table.ts'
+export { financingProducts, financingOrders } from '../modules/financing/financing.table.ts'

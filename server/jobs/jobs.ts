@@ -4,6 +4,7 @@ import { pruneIdempotencyKeys } from '../idempotency/store.ts'
 import { runAccrual } from '../modules/earn/accrual.ts'
 import { pruneLiabilityProofs } from '../modules/liabilities/liabilities.prune.ts'
 import { runStakingAccrual } from '../modules/staking/staking.accrual.ts'
+import { runMaturity } from '../modules/financing/maturity.ts'
 import { publishDailySnapshot } from '../modules/liabilities/liabilities.snapshot.ts'
 import { settleDueItems } from '../modules/nfts/nfts.settle.ts'
 import { chargeOverdueLoans } from '../modules/loans/loans.late.ts'
@@ -18,6 +19,8 @@ export const leaderJobs = (app: FastifyInstance): Job[] => [
   // a day's credit come soon after 00:00 UTC.
   { name: 'earn accrual', everyMs: 5 * MINUTE_MS, run: () => runAccrual(app) },
   { name: 'staking rewards', everyMs: 5 * MINUTE_MS, run: () => runStakingAccrual(app) },
+  // Financing orders due pay principal and interest (modules/financing/maturity.ts), once each whenever it runs.
+  { name: 'financing maturity', everyMs: 5 * MINUTE_MS, run: () => runMaturity(app) },
   // Proof of liabilities: the day's snapshot of the live book, once per UTC day (its day is unique); checked every
   // 10 minutes, so it is published within minutes of midnight UTC, or of a start.
   { name: 'publish liability snapshot', everyMs: 10 * MINUTE_MS, run: (now) => publishDailySnapshot(app.db, now) },

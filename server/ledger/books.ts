@@ -101,9 +101,9 @@ export function balancesOf(rows: AccountBalanceRow[]): BookBalances {
     const entry = byCurrency.get(row.currency) ?? { available: new Decimal(0), inUse: new Decimal(0), locked: new Decimal(0) }
     if (row.kind === 'available') entry.available = entry.available.plus(row.balance)
     else if (row.kind === 'margin') entry.inUse = entry.inUse.plus(row.balance)
-    // A Smart plan's principal (earn), leading NFT bids (bids) and a staked amount (staking) are the user's, held:
-    // shown with what else is held.
-    else if (row.kind === 'locked' || row.kind === 'earn' || row.kind === 'bids' || row.kind === 'staking') entry.locked = entry.locked.plus(row.balance)
+    // A Smart plan's principal (earn), a financing order's (financing), leading NFT bids (bids) and a staked amount
+    // (staking) are the user's, held: shown with what else is held.
+    else if (row.kind === 'locked' || row.kind === 'earn' || row.kind === 'financing' || row.kind === 'bids' || row.kind === 'staking') entry.locked = entry.locked.plus(row.balance)
     byCurrency.set(row.currency, entry)
   }
   const currencies = [...byCurrency.entries()].map(([currency, b]) => ({

@@ -15,7 +15,7 @@ describe('node server/cli.ts reconcile', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'keelson-reconcile-'))
     dirs.push(dataDir)
     const cli = cliRunner(dataDir)
-    expect(await cli('reconcile')).toEqual({ code: 0, out: 'ledger: consistent\naccounts: 0, whose balance differs from their entries: 0\nmargin held by orders: consistent\nearn: principal held and reserve earmarked: consistent\nstaking: amounts committed: consistent\nheld by NFT bids: consistent\ndonated to charities: consistent\n' })
+    expect(await cli('reconcile')).toEqual({ code: 0, out: 'ledger: consistent\naccounts: 0, whose balance differs from their entries: 0\nmargin held by orders: consistent\nearn: principal held and reserve earmarked: consistent\nfinancing: principal held: consistent\nstaking: amounts committed: consistent\nheld by NFT bids: consistent\ndonated to charities: consistent\n' })
 
     // Only an owner who switches the ledger's guard off can do this; the reconciliation is what would notice.
     const handle = await openDb({ dataDir: join(dataDir, 'pglite') })
@@ -28,7 +28,7 @@ describe('node server/cli.ts reconcile', () => {
     }
     expect(await cli('reconcile')).toEqual({
       code: 1,
-      out: 'ledger: NOT CONSISTENT\naccounts: 1, whose balance differs from their entries: 1\nsum of all balances in USDT: 5\nmargin held by orders: consistent\nearn: principal held and reserve earmarked: consistent\nstaking: amounts committed: consistent\nheld by NFT bids: consistent\ndonated to charities: consistent\n',
+      out: 'ledger: NOT CONSISTENT\naccounts: 1, whose balance differs from their entries: 1\nsum of all balances in USDT: 5\nmargin held by orders: consistent\nearn: principal held and reserve earmarked: consistent\nfinancing: principal held: consistent\nstaking: amounts committed: consistent\nheld by NFT bids: consistent\ndonated to charities: consistent\n',
     })
   })
 })

@@ -19,6 +19,8 @@ import { signInAtProvider, startTestProvider, TEST_CLIENT } from '../test/oidc-p
 import { accrue } from '../modules/earn/accrual.ts'
 import { earnOrders, earnPlans } from '../modules/earn/earn.table.ts'
 import { earmarkLegs, fundJournal } from '../modules/earn/reserve.ts'
+import { financingOrders, financingProducts } from '../modules/financing/financing.table.ts'
+import { mature } from '../modules/financing/maturity.ts'
 
 const ROLE = 'keelson_ledger_test'
 
@@ -160,5 +162,29 @@ describe.skipIf(!usingPostgres)('the server as a role without UPDATE or DELETE o
     await accrue(db, Date.UTC(2001, 0, 2, 12))
     await accrue(db, Date.UTC(2001, 0, 2, 12))
     expect((await bookBalances(db, userId, 'demo')).currencies[0]).toMatchObject({ available: '10003', locked: '0' })
+  })
+  it('runs financing maturity (a SECURITY DEFINER step), which pays a due order once', async () => {
+    const { db } = restricted
+    const userId = await newUserId(db)
+    await fundDemoBook(db, userId)
+    // A purchase as createFinancingOrder makes it (financing.service.ts): the row, then its journal.
+    await postJournal(db, fundJournal('demo', 'USDT', '2', randomUUID()))
+    const [product] = await db.insert(financingProducts).values({ names: { en_US: 'Role' }, currency: 'USDT', days: 1, minAmount: '100', maxAmount: '100', annualRate: '0.073', earlyShare: '0', earlyForfeit: false, status: 'active', createdAt: 0, updatedAt: 0 }).returning()
+    const key = randomUUID()
+    await db.insert(financingOrders).values({ userId, productId: product!.id, book: 'demo', currency: 'USDT', principal: '100', annualRate: '0.073', days: 1, earlyShare: '0', earlyForfeit: false, interest: '0.02', startDay: '2001-01-01', requestKey: key, createdAt: 0 })
+    await postJournal(db, {
+      kind: 'yield',
+      reason: 'financing.purchase',
+      idempotencyKey: key,
+      userId,
+      legs: [
+        { account: { ownerId: userId, book: 'demo', kind: 'available' }, amount: '-100', currency: 'USDT' },
+        { account: { ownerId: userId, book: 'demo', kind: 'financing' }, amount: '100', currency: 'USDT' },
+        ...earmarkLegs('demo', 'USDT', '0.02'),
+      ],
+    })
+    await mature(db, Date.UTC(2001, 0, 2, 12))
+    await mature(db, Date.UTC(2001, 0, 2, 12))
+    expect((await bookBalances(db, userId, 'demo')).currencies[0]).toMatchObject({ available: '10000.02', locked: '0' })
   })
 })

@@ -10,8 +10,9 @@ export type Book = 'demo' | 'live'
 
 // earn: the principal of the user's running Smart plans (server/modules/earn), still the user's money.
 // bids: what a user's leading NFT bids hold (server/modules/nfts); staking: the amount a user committed to node
-// staking (server/modules/staking); all shown as locked with the rest.
-export const USER_KINDS = ['available', 'margin', 'locked', 'loan', 'earn', 'bids', 'staking'] as const
+// staking (server/modules/staking); financing: the principal of the user's running financing orders
+// (server/modules/financing); all the user's, shown as locked with the rest.
+export const USER_KINDS = ['available', 'margin', 'locked', 'loan', 'earn', 'bids', 'staking', 'financing'] as const
 export const SYSTEM_KINDS = [
   'demo_funding',
   'deposits_clearing',
@@ -65,6 +66,10 @@ export const REASONS = {
   'earn.earnings': 'reasonEarnEarnings',
   'earn.expiry': 'reasonEarnExpiry',
   'earn.early_exit': 'reasonEarnEarlyExit',
+  // Financing (server/modules/financing), paid from the same reserve.
+  'financing.purchase': 'reasonFinancingPurchase',
+  'financing.maturity': 'reasonFinancingMaturity',
+  'financing.early': 'reasonFinancingEarly',
   // NFT auctions (server/modules/nfts): a bid holds (available -> bids), being outbid releases it, the end or a
   // purchase pays the charity's donations account; keyed by the request, nft-outbid:<bid>, nft-won:<item>.
   'nft.bid': 'reasonNftBid',

@@ -39,10 +39,10 @@ export const ReserveLine = z.object({
   currency: z.string(),
   free: Decimal,
   earmarked: Decimal,
-  /** The most still owed: the earnings of running plans not yet credited. */
+  /** The most still owed: the earnings of running plans not yet credited and the interest of running financing orders. */
   owed: Decimal,
   coverage: z.nullable(Decimal),
-  /** Principal users hold in running plans (their own money, returned at expiry). */
+  /** Principal users hold in running plans and financing orders (their own money, returned at expiry or maturity). */
   principal: Decimal,
   /** What falls due per UTC day (earnings and principal returned), the next days first. */
   byDate: z.array(z.object({ date: z.string(), earnings: Decimal, principal: Decimal })),

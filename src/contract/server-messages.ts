@@ -3,6 +3,7 @@
 // messages in server-messages-<module>.ts.
 import { contentMessages } from './server-messages-content.ts'
 import { earnMessages } from './server-messages-earn.ts'
+import { financingMessages } from './server-messages-financing.ts'
 import { fundsMessages } from './server-messages-funds.ts'
 import { idempotencyMessages } from './server-messages-idempotency.ts'
 import { ledgerMessages } from './server-messages-ledger.ts'
@@ -25,6 +26,7 @@ import { withdrawalsMessages } from './server-messages-withdrawals.ts'
 export const serverMessages = {
   ...contentMessages,
   ...earnMessages,
+  ...financingMessages,
   ...fundsMessages,
   ...idempotencyMessages,
   ...ledgerMessages,

@@ -8,14 +8,14 @@ import { installWallet } from './fixtures/wallet.ts'
 import { LANGUAGES } from '../../src/contract/locales.ts'
 
 const PUBLIC = [
-  '/', '/home', '/trades', '/smart', '/loan', '/nfts', '/profile', '/help', '/help/center', '/help/terms', '/help/support',
+  '/', '/home', '/trades', '/smart', '/smart/financing', '/loan', '/nfts', '/profile', '/help', '/help/center', '/help/terms', '/help/support',
   '/news', '/detail', '/Introduction', '/aboutUs', '/cruuency', '/nodeStaking', '/test', '/pass/login', '/pass/register',
   '/pass/recover', '/changepwd', '/sign', '/empty', '/no-such-page', '/detail?symbol=BTCUSDT', '/trades?q=EUR',
 ]
 const PRIVATE = [
   '/', '/profile', '/profile/balance', '/profile/records', '/profile/orders', '/profile/notifications', '/profile/invite',
   '/profile/verification', '/profile/password', '/profile/settings', '/profile/language', '/profile/contact',
-  '/profile/deposit', '/profile/withdraw', '/trades', '/detail?symbol=BTCUSDT', '/smart', '/nodeStaking',
+  '/profile/deposit', '/profile/withdraw', '/trades', '/detail?symbol=BTCUSDT', '/smart', '/smart/financing', '/nodeStaking',
 ]
 const WIDTHS = [320, 428, 1440]
 const INTERACTIVE = 'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=radio], [role=checkbox], [role=switch]'

@@ -13,7 +13,7 @@ import type { Book, DbOrTx } from '../../ledger/types.ts'
 import { audit } from '../ops/audit.ts'
 import type { OperatorActor } from '../ops/operators.ts'
 import { dayStart, earnNow, utcDay } from './clock.ts'
-import { dueByDate } from './earn.due.ts'
+import { dueByDate, type DueRow } from './earn.due.ts'
 import { earnOrders, earnPlans, type EarnPlanRow } from './earn.table.ts'
 import { isSoldOut, toPlan } from './earn.service.ts'
 import { coverageOf, freeReserve, fundJournal, reserveBalances } from './reserve.ts'
@@ -76,21 +76,33 @@ export async function reserveLines(app: FastifyInstance): Promise<ReserveLine[]>
   const db = app.db
   const today = utcDay(earnNow(app))
   const until = utcDay(dayStart(today, BY_DATE_DAYS))
-  const [balances, owed, dates] = await Promise.all([
+  const [balances, owed, planDates, financingDates] = await Promise.all([
     reserveBalances(db),
     db.execute(sql`
       SELECT book, currency, sum(owed)::text AS owed, sum(principal)::text AS principal FROM (
         SELECT book, currency, earmark - paid AS owed, principal FROM earn_orders WHERE status = 'running'
         UNION ALL -- node staking's open pledges (server/modules/staking) are owed from the same reserve
         SELECT book, currency, earmark - paid, principal FROM staking_pledges WHERE status IN ('collecting', 'active')
+        -- Financing orders (server/modules/financing) owe their term's interest from the same reserve.
+        UNION ALL SELECT book, currency, interest, principal FROM financing_orders WHERE status = 'running'
       ) o GROUP BY book, currency`),
     dueByDate(db, until),
+    // Financing pays principal and interest once, on its maturity day: one row per day, added to the plans' below.
+    db.execute(sql`
+      SELECT book, currency, to_char(start_day + days, 'YYYY-MM-DD') AS date, sum(interest)::text AS earnings, sum(principal)::text AS principal
+      FROM financing_orders WHERE status = 'running' AND start_day + days <= ${until}::date GROUP BY 1, 2, 3`),
   ])
   type Key = { book: Book; currency: string }
   const keyOf = (k: Key) => `${k.book}:${k.currency}`
   const owedBy = new Map(rowsOf<Key & { owed: string; principal: string }>(owed).map((r) => [keyOf(r), r]))
   const datesBy = new Map<string, ReserveLine['byDate']>()
-  for (const r of dates) {
+  const byKeyDate = new Map<string, DueRow>()
+  for (const r of [...planDates, ...rowsOf<DueRow>(financingDates)]) {
+    const at = `${keyOf(r)}:${r.date}`
+    const seen = byKeyDate.get(at)
+    byKeyDate.set(at, seen ? { ...seen, earnings: dec(seen.earnings).plus(r.earnings).toFixed(), principal: dec(seen.principal).plus(r.principal).toFixed() } : r)
+  }
+  for (const r of [...byKeyDate.values()].sort((a, b) => a.date.localeCompare(b.date))) {
     const list = datesBy.get(keyOf(r)) ?? []
     if (list.length === 0) datesBy.set(keyOf(r), list)
     list.push({ date: r.date, earnings: trim(r.earnings), principal: trim(r.principal) })

@@ -107,7 +107,7 @@ const userLeg = (userId: string, book: Book, kind: 'available' | 'earn', currenc
 })
 
 /** What the book may spend now in `currency`: available, less any open loss of positions margined in it. */
-async function spendableNow(app: FastifyInstance, tx: Tx, userId: string, book: Book, currency: string) {
+export async function spendableNow(app: FastifyInstance, tx: Tx, userId: string, book: Book, currency: string) {
   const state = await bookState(tx, userId, book, currency, pricingOf(app))
   if (!state.positions.some((p) => p.marginCurrency === currency)) return state.available
   return spendable(figuresOf({ ...state, floatingInFree: 'loss_only' }))

@@ -1,6 +1,6 @@
 // The earn module's account of its part of the ledger, checked beside conservation (server/ledger/reconcile.ts):
 // each user's earn account holds exactly the principal of their running plans, and each book's earmarked reserve
-// exactly what running plans may still pay (earmark − paid).
+// exactly what running plans may still pay (earmark − paid) plus the interest of running financing orders.
 import { sql } from 'drizzle-orm'
 import type { Subledger, SubledgerMismatch } from '../../ledger/reconcile.ts'
 import { trim } from '../../ledger/reconcile.ts'
@@ -15,9 +15,13 @@ export const earnSubledger: Subledger = {
         WITH parts AS (
           SELECT user_id::text AS owner, book, currency, sum(principal) AS held FROM earn_orders WHERE status = 'running' GROUP BY 1, 2, 3
           UNION ALL
-          SELECT 'earn_earmarked', book, currency, sum(earmark - paid) FROM earn_orders WHERE status = 'running' GROUP BY 2, 3
-          UNION ALL -- node staking's open pledges earmark from the same reserve (server/modules/staking)
-          SELECT 'earn_earmarked', book, currency, sum(earmark - paid) FROM staking_pledges WHERE status IN ('collecting', 'active') GROUP BY 2, 3
+          SELECT 'earn_earmarked', book, currency, sum(earmark) FROM (
+            SELECT book, currency, earmark - paid AS earmark FROM earn_orders WHERE status = 'running'
+            -- node staking's open pledges earmark from the same reserve (server/modules/staking)
+            UNION ALL SELECT book, currency, earmark - paid FROM staking_pledges WHERE status IN ('collecting', 'active')
+            -- Financing (server/modules/financing) earmarks a running order's whole interest from the same reserve.
+            UNION ALL SELECT book, currency, interest FROM financing_orders WHERE status = 'running'
+          ) e GROUP BY 2, 3
         ), held AS (
           SELECT owner, book, currency, sum(held) AS held FROM parts GROUP BY 1, 2, 3
         ), acc AS (

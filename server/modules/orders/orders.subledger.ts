@@ -9,6 +9,7 @@ import { reconcile, trim, type Reconciliation, type Subledger, type SubledgerMis
 import type { DbOrTx } from '../../ledger/types.ts'
 import { earnSubledger } from '../earn/earn.subledger.ts'
 import { stakingSubledger } from '../staking/staking.subledger.ts'
+import { financingSubledger } from '../financing/financing.subledger.ts'
 import { bidsSubledger, donationsSubledger } from '../nfts/nfts.subledger.ts'
 
 export const marginSubledger: Subledger = {
@@ -43,4 +44,4 @@ export const marginSubledger: Subledger = {
 /** Conservation, entries against balances, and the sub-ledgers: the orders' margin, Smart plans' principal and
  * earmark, and what NFT auctions hold and paid. */
 export const reconcileBooks = (handle: DbOrTx): Promise<Reconciliation> =>
-  reconcile(handle, [marginSubledger, earnSubledger, stakingSubledger, bidsSubledger, donationsSubledger])
+  reconcile(handle, [marginSubledger, earnSubledger, financingSubledger, stakingSubledger, bidsSubledger, donationsSubledger])

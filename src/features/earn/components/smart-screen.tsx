@@ -2,9 +2,11 @@
 // sheet, and the user's own plans. Signed out, it says what the page is and asks to sign in.
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { SmartPlan } from '#contract/earn.ts'
 import { BookLabel } from '../../../components/ui/book-badge.tsx'
+import { buttonClass } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
@@ -45,7 +47,13 @@ export function SmartScreen() {
   return (
     <article className="earn-screen" data-testid="earn-screen">
       <PageHeader title={t`Smart Trading`} actions={plans.data ? <BookLabel book={plans.data.book} testId="earn-book" /> : undefined} />
-      <Card>{lead}</Card>
+      <Card>
+        {lead}
+        {/* Financing (src/features/financing): fixed-term products paid from the same reserve. */}
+        <Link to="/smart/financing" className={buttonClass('secondary')} data-testid="earn-financing-link">
+          <Trans>Fixed-term financing</Trans>
+        </Link>
+      </Card>
       {plans.isPending ? (
         <Card>
           <SkeletonRows rows={4} />

@@ -1,6 +1,7 @@
 // Smart plans and their reserve (docs/earn.md): each book's reserve (free, earmarked, owed, coverage, principal held)
 // with what falls due by date and a form to fund it; the plans with their numbers, to pause, resume or close, and a
-// form to define one; node staking's activities, which earmark from the same reserve. The server audits every action.
+// form to define one; node staking's activities and the financing products (financing-card.tsx), which earmark from
+// the same reserve. The server audits every action.
 import { useQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
 import { opsEarnApi } from '#contract/ops-earn.ts'
@@ -9,6 +10,7 @@ import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { PageHeader } from '../../../components/ui/page-header.tsx'
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { opsCall } from '../../api.ts'
+import { FinancingCard } from './financing-card.tsx'
 import { PlansCard } from './plans-card.tsx'
 import { ReserveCard } from './reserve-card.tsx'
 import { StakingCard } from './staking-card.tsx'
@@ -31,6 +33,7 @@ export default function EarnPage() {
           <ReserveCard lines={reserve.data} />
           <PlansCard plans={plans.data} />
           {staking.data && <StakingCard activities={staking.data} />}
+          <FinancingCard />
         </div>
       )}
     </>
