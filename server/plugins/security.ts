@@ -146,9 +146,12 @@ export async function registerSecurity(app: FastifyInstance, corsOrigins: string
     reply.header('x-request-id', request.id)
     // A published content picture (GET /api/contentImage/<id>, modules/news) is the one /api answer a browser may
     // keep: it is public, the same in every language, and an id's picture never changes.
-    if (reply.statusCode === 200 && request.url.startsWith(CONTENT_IMAGE_PREFIX)) return
+    // Anything else there (a draft's or an unpublished article's picture: 404) is private and no-store, so no
+    // browser or shared cache keeps it; the service worker drops its copy on that answer (sw/runtime.ts).
+    const picture = request.url.startsWith(CONTENT_IMAGE_PREFIX)
+    if (reply.statusCode === 200 && picture) return
     if (request.url.startsWith('/api/') || request.url === '/api') {
-      reply.header('cache-control', 'no-store')
+      reply.header('cache-control', picture ? 'private, no-store' : 'no-store')
       // msg (and some data) follow the Language header: a cache that keeps a public answer (the service worker's)
       // must keep one per language, or a language switch would show the old language's copy.
       const vary = reply.getHeader('vary')

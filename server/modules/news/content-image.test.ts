@@ -96,7 +96,7 @@ describe('GET /api/contentImage/<id>', () => {
     expect(draft.cover).toEqual(picture)
     const hidden = await read(picture.src)
     expect(hidden.status).toBe(404)
-    expect(hidden.headers['cache-control']).toBe('no-store')
+    expect(hidden.headers['cache-control']).toBe('private, no-store')
 
     await publish(draft.id, true)
     const shown = await read(picture.src)
@@ -113,7 +113,10 @@ describe('GET /api/contentImage/<id>', () => {
     expect(list.list.find((a) => a.id === draft.id)?.cover).toEqual({ src: picture.src, width: 40, height: 30, alt: 'A green square' })
 
     await publish(draft.id, false)
-    expect((await read(picture.src)).status).toBe(404)
+    const withdrawn = await read(picture.src)
+    expect(withdrawn.status).toBe(404)
+    expect(withdrawn.headers['cache-control']).toBe('private, no-store')
+    expect(withdrawn.headers.etag).toBeUndefined()
   })
 
   it('gives the title as the cover’s text alternative when the operator wrote none', async () => {
