@@ -157,12 +157,12 @@ export async function registerSecurity(app: FastifyInstance, corsOrigins: string
   })
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
-    // A published content picture (GET /api/contentImage/<id>, modules/news) is the one /api answer a browser may
-    // keep: it is public, the same in every language, and an id's picture never changes.
+    // A published content picture (GET /api/contentImage/<id>, modules/news), or its 304, is the one /api answer a
+    // browser may keep: it is public, the same in every language, and an id's picture never changes.
     // Anything else there (a draft's or an unpublished article's picture: 404) is private and no-store, so no
     // browser or shared cache keeps it; the service worker drops its copy on that answer (sw/runtime.ts).
     const picture = request.url.startsWith(CONTENT_IMAGE_PREFIX)
-    if (reply.statusCode === 200 && picture) return
+    if ((reply.statusCode === 200 || reply.statusCode === 304) && picture) return
     if (request.url.startsWith('/api/') || request.url === '/api') {
       reply.header('cache-control', picture ? 'private, no-store' : 'no-store')
       // msg (and some data) follow the Language header: a cache that keeps a public answer (the service worker's)
