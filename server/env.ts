@@ -1,6 +1,7 @@
 // The environment, read in one place. Every variable is optional; the defaults run the embedded mode
 // (PGlite under DATA_DIR, in-process bus, simulator) on http://127.0.0.1:8080.
 import { join, resolve } from 'node:path'
+import type { HostedChatProvider } from '#contract/support.ts'
 import { DEFAULT_LIABILITY_PROOF_RETENTION_DAYS, DEFAULT_LOANS, type AppOptions, type LoanOptions } from './options.ts'
 import { isMarketFeedName, MARKET_FEEDS, type MarketFeedConfig } from './market/feeds/select.ts'
 import { FloatingInFree } from '#contract/orders.ts'
@@ -138,14 +139,25 @@ function oidcProviders(env: NodeJS.ProcessEnv): Partial<Record<OidcProvider, Oid
   return found
 }
 
-/** SUPPORT_CHAT_CRISP_ID: a Crisp website id (a UUID), or unset for Keelson's own chat. */
-function hostedChat(crispId: string | undefined): { provider: 'crisp'; websiteId: string } | undefined {
-  const websiteId = text(crispId)
-  if (websiteId === undefined) return undefined
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(websiteId)) {
-    throw new Error(`SUPPORT_CHAT_CRISP_ID must be a Crisp website id (a UUID), got "${websiteId}"`)
+/**
+ * SUPPORT_CHAT_CRISP_ID (a Crisp website id, a UUID) or SUPPORT_CHAT_TAWK_ID (Tawk.to's `<property id>/<widget id>`,
+ * the end of its embed address https://embed.tawk.to/...), or neither for Keelson's own chat. Both is a mistake.
+ */
+function hostedChat(crispId: string | undefined, tawkId: string | undefined): { provider: HostedChatProvider; websiteId: string } | undefined {
+  const crisp = text(crispId)
+  const tawk = text(tawkId)
+  if (crisp !== undefined && tawk !== undefined) throw new Error('Set SUPPORT_CHAT_CRISP_ID or SUPPORT_CHAT_TAWK_ID, not both: the support page shows one chat')
+  if (tawk !== undefined) {
+    if (!/^[0-9a-f]{24}\/[0-9a-z]{1,32}$/i.test(tawk)) {
+      throw new Error(`SUPPORT_CHAT_TAWK_ID must be a Tawk.to property and widget id ("<24 hex>/<widget id>"), got "${tawk}"`)
+    }
+    return { provider: 'tawk', websiteId: tawk }
   }
-  return { provider: 'crisp', websiteId }
+  if (crisp === undefined) return undefined
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(crisp)) {
+    throw new Error(`SUPPORT_CHAT_CRISP_ID must be a Crisp website id (a UUID), got "${crisp}"`)
+  }
+  return { provider: 'crisp', websiteId: crisp }
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -184,7 +196,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
       publicOrigin: publicOrigin(env.PUBLIC_URL),
       oidc: oidcProviders(env),
-      hostedChat: hostedChat(env.SUPPORT_CHAT_CRISP_ID),
+      hostedChat: hostedChat(env.SUPPORT_CHAT_CRISP_ID, env.SUPPORT_CHAT_TAWK_ID),
       socketsPerAddress: integer('SOCKETS_PER_ADDRESS', env.SOCKETS_PER_ADDRESS, 30),
       sendingAddressesMax: integer('SENDING_ADDRESSES_MAX', env.SENDING_ADDRESSES_MAX, 10),
       liabilityProofRetentionDays: retentionDays(env.LIABILITY_PROOF_RETENTION_DAYS),

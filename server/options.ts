@@ -1,6 +1,7 @@
 // buildApp's options and their defaults. main.ts fills them from the environment; tests pass them directly.
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { HostedChatProvider } from '#contract/support.ts'
 import type { MailOptions } from './modules/password/mailer.ts'
 import type { MarketFeedConfig } from './market/feeds/select.ts'
 import type { FloatingInFree } from '#contract/orders.ts'
@@ -71,8 +72,11 @@ export type AppOptions = {
   corsOrigins?: string[]
   /** The app's own origin (PUBLIC_URL's): the socket admits it and corsOrigins only. */
   publicOrigin?: string
-  /** A hosted support chat (SUPPORT_CHAT_CRISP_ID): its widget loads on /help/support and the CSP admits its origins. */
-  hostedChat?: { provider: 'crisp'; websiteId: string }
+  /**
+   * A hosted support chat (SUPPORT_CHAT_CRISP_ID or SUPPORT_CHAT_TAWK_ID): its widget loads on /help/support and the
+   * CSP admits its origins.
+   */
+  hostedChat?: { provider: HostedChatProvider; websiteId: string }
   /** Open sockets one address may hold on this process (SOCKETS_PER_ADDRESS); more are refused with 429. */
   socketsPerAddress?: number
   /** Trust X-Forwarded-* (behind a load balancer), so rate limits see the client's IP. */

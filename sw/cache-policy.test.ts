@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiPolicy, contentCacheKey, isFresh, isStorable, isWalletConnectChunk, MONEY_MAX_AGE_MS, stamp } from './cache-policy.ts'
+import { apiPolicy, contentCacheKey, isFresh, isStorable, isWalletConnectChunk, isWithdrawn, MONEY_MAX_AGE_MS, stamp } from './cache-policy.ts'
 
 const ORIGIN = 'https://app.example'
 const policy = (path: string, init?: RequestInit) => apiPolicy(new Request(`${ORIGIN}${path}`, init), new URL(`${ORIGIN}${path}`), ORIGIN)
@@ -33,6 +33,12 @@ describe('service worker cache policy', () => {
     expect(policy('/api/contentImage/not-an-id')).toBe('network-only')
     expect(policy('/api/upload/0a0b0c0d-1111-4222-8333-444455556666')).toBe('network-only')
     expect(isStorable(new Response('', { status: 404 }), 'content-image')).toBe(false)
+  })
+
+  it('deletes a kept picture once the server says it is no longer published, and keeps it through an outage', () => {
+    expect(isWithdrawn(new Response('', { status: 404 }))).toBe(true)
+    expect(isWithdrawn(new Response('', { status: 410 }))).toBe(true)
+    for (const status of [200, 304, 429, 500, 503]) expect(isWithdrawn(new Response(null, { status }))).toBe(false)
   })
 
   it('keeps content per language: the same address in two languages is two entries', () => {

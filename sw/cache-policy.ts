@@ -49,6 +49,15 @@ export function isStorable(response: Response, policy: StoredPolicy): boolean {
   return policy === 'money' || !response.headers.has(MONEY_HEADER)
 }
 
+/**
+ * An answer saying the kept copy must go: a content picture no published content uses any more (unpublished, or
+ * replaced) is a 404 or 410, and the copy kept from when it was published is deleted, not served offline for 30 days.
+ * Any other failure (500, offline) keeps the copy.
+ */
+export function isWithdrawn(response: Response): boolean {
+  return response.status === 404 || response.status === 410
+}
+
 /** A copy of the response carrying the time it was stored. */
 export async function stamp(response: Response, now: number): Promise<Response> {
   const headers = new Headers(response.headers)

@@ -7,7 +7,7 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import { ExpirationPlugin } from 'workbox-expiration'
 import type { WorkboxPlugin } from 'workbox-core/types.js'
 import { CONTENT_IMAGE_MAX_ENTRIES, CONTENT_MAX_AGE_S, CONTENT_MAX_ENTRIES, RUNTIME_CACHE_PREFIX } from '../src/lib/cache-rules.ts'
-import { apiPolicy, contentCacheKey, isFresh, isStorable, isWalletConnectChunk, MONEY_MAX_AGE_MS, stamp, type StoredPolicy } from './cache-policy.ts'
+import { apiPolicy, contentCacheKey, isFresh, isStorable, isWalletConnectChunk, isWithdrawn, MONEY_MAX_AGE_MS, stamp, type StoredPolicy } from './cache-policy.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -51,12 +51,22 @@ export function setupRuntimeCaches() {
     }),
   )
   // Content pictures: one address per picture in every language; a picture read online shows offline. An unpublished
-  // one is refused by the server (404, not stored) on the next read online.
+  // one is refused by the server (404, private, no-store) on the next read online, and that answer deletes the copy.
+  const imageCache = `${RUNTIME_CACHE_PREFIX}-content-images`
   registerRoute(
     ({ request, url }) => apiPolicy(request, url, origin) === 'content-image',
     new StaleWhileRevalidate({
-      cacheName: `${RUNTIME_CACHE_PREFIX}-content-images`,
-      plugins: [guard('content-image'), new ExpirationPlugin({ maxEntries: CONTENT_IMAGE_MAX_ENTRIES, maxAgeSeconds: CONTENT_MAX_AGE_S })],
+      cacheName: imageCache,
+      plugins: [
+        guard('content-image'),
+        {
+          fetchDidSucceed: async ({ request, response }) => {
+            if (isWithdrawn(response)) await (await caches.open(imageCache)).delete(request)
+            return response
+          },
+        },
+        new ExpirationPlugin({ maxEntries: CONTENT_IMAGE_MAX_ENTRIES, maxAgeSeconds: CONTENT_MAX_AGE_S }),
+      ],
     }),
   )
   registerRoute(

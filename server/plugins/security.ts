@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream'
 import cors from '@fastify/cors'
 import type { FastifyInstance } from 'fastify'
 import { CONTENT_IMAGE_PREFIX } from '#contract/content-image.ts'
+import type { HostedChatProvider } from '#contract/support.ts'
 import type { Translate } from './i18n.ts'
 
 const REOWN = [
@@ -30,10 +31,13 @@ export function genReqId(request: IncomingMessage): string {
 type Directives = Record<string, string[]>
 
 /**
- * What a hosted support chat's widget needs, by directive, added only when one is configured (SUPPORT_CHAT_CRISP_ID):
- * otherwise no page of the app may load anything of it. Crisp's list: its documentation's "Crisp domain names".
+ * What a hosted support chat's widget needs, by directive, added only when one is configured (SUPPORT_CHAT_CRISP_ID,
+ * SUPPORT_CHAT_TAWK_ID): otherwise no page of the app may load anything of it, and one provider's configuration
+ * opens nothing for the other. Crisp's list: its documentation's "Crisp domain names". Tawk.to's: its help center's
+ * CSP article, less https://cdn.jsdelivr.net in script-src (a public CDN serving any package's script; its pictures
+ * still load under img-src https:).
  */
-const HOSTED_CHAT_SOURCES: Record<'crisp', Directives> = {
+const HOSTED_CHAT_SOURCES: Record<HostedChatProvider, Directives> = {
   crisp: {
     'script-src': ['https://client.crisp.chat'],
     'style-src': ['https://client.crisp.chat'],
@@ -43,10 +47,19 @@ const HOSTED_CHAT_SOURCES: Record<'crisp', Directives> = {
     'frame-src': ['https://game.crisp.chat'],
     'worker-src': ['blob:', 'https://client.crisp.chat'],
   },
+  tawk: {
+    'script-src': ['https://embed.tawk.to', 'https://*.tawk.to'],
+    'style-src': ['https://embed.tawk.to', 'https://*.tawk.to', 'https://fonts.googleapis.com'],
+    'font-src': ['https://*.tawk.to', 'https://fonts.gstatic.com'],
+    'media-src': ['https://*.tawk.to'],
+    'connect-src': ['https://*.tawk.to', 'wss://*.tawk.to'],
+    'frame-src': ['https://*.tawk.to'],
+    'form-action': ['https://*.tawk.to'],
+  },
 }
 
 /** The helmet configuration: a CSP that lets the app (and WalletConnect/Reown, and a configured hosted chat) work. */
-function helmetOptions(hostedChat: 'crisp' | undefined) {
+function helmetOptions(hostedChat: HostedChatProvider | undefined) {
   const directives: Directives = {
     'script-src': ["'self'", "'wasm-unsafe-eval'"],
     'style-src': ["'self'", "'unsafe-inline'"],
@@ -80,7 +93,7 @@ type Middleware = (req: unknown, res: { setHeader: (k: string, v: string) => voi
  * set instead: from an onRequest hook, and directly on the answers that leave before any hook runs (a malformed
  * URL, a request whose headers are too large). helmet is the one @fastify/helmet depends on.
  */
-function computeHelmetHeaders(hostedChat: 'crisp' | undefined): Record<string, string> {
+function computeHelmetHeaders(hostedChat: HostedChatProvider | undefined): Record<string, string> {
   const helmet = createRequire(import.meta.resolve('@fastify/helmet'))('helmet') as (options: object) => Middleware
   const headers: Record<string, string> = {}
   const res = { setHeader: (k: string, v: string) => void (headers[k.toLowerCase()] = v), removeHeader: (k: string) => void delete headers[k.toLowerCase()] }
@@ -91,7 +104,7 @@ function computeHelmetHeaders(hostedChat: 'crisp' | undefined): Record<string, s
 const helmetHeaders = new Map<string, Record<string, string>>()
 
 /** Computed once per configuration (a process runs one; tests build apps with and without a hosted chat). */
-function securityHeaders(hostedChat?: 'crisp'): Record<string, string> {
+function securityHeaders(hostedChat?: HostedChatProvider): Record<string, string> {
   const key = hostedChat ?? 'none'
   let headers = helmetHeaders.get(key)
   if (!headers) helmetHeaders.set(key, (headers = computeHelmetHeaders(hostedChat)))
@@ -130,7 +143,7 @@ export function answerClientError(translate: Translate, error: NodeJS.ErrnoExcep
   return code
 }
 
-export async function registerSecurity(app: FastifyInstance, corsOrigins: string[], hostedChat?: 'crisp') {
+export async function registerSecurity(app: FastifyInstance, corsOrigins: string[], hostedChat?: HostedChatProvider) {
   const headers = securityHeaders(hostedChat)
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers)
@@ -144,11 +157,14 @@ export async function registerSecurity(app: FastifyInstance, corsOrigins: string
   })
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
-    // A published content picture (GET /api/contentImage/<id>, modules/news) is the one /api answer a browser may
-    // keep: it is public, the same in every language, and an id's picture never changes.
-    if (reply.statusCode === 200 && request.url.startsWith(CONTENT_IMAGE_PREFIX)) return
+    // A published content picture (GET /api/contentImage/<id>, modules/news), or its 304, is the one /api answer a
+    // browser may keep: it is public, the same in every language, and an id's picture never changes.
+    // Anything else there (a draft's or an unpublished article's picture: 404) is private and no-store, so no
+    // browser or shared cache keeps it; the service worker drops its copy on that answer (sw/runtime.ts).
+    const picture = request.url.startsWith(CONTENT_IMAGE_PREFIX)
+    if ((reply.statusCode === 200 || reply.statusCode === 304) && picture) return
     if (request.url.startsWith('/api/') || request.url === '/api') {
-      reply.header('cache-control', 'no-store')
+      reply.header('cache-control', picture ? 'private, no-store' : 'no-store')
       // msg (and some data) follow the Language header: a cache that keeps a public answer (the service worker's)
       // must keep one per language, or a language switch would show the old language's copy.
       const vary = reply.getHeader('vary')

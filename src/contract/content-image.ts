@@ -16,5 +16,9 @@ export const contentImagePath = (uploadId: string) => `${CONTENT_IMAGE_PREFIX}${
  */
 export const CONTENT_IMAGE_UPLOAD_PATH = '/api/ops/contentImage'
 
-/** How long a browser may keep a content picture before asking again (an unpublished one then gets a 404). */
-export const CONTENT_IMAGE_MAX_AGE_S = 24 * 3600
+/**
+ * How browsers keep a published content picture: stored, but asked again (with its etag) before each use, so a picture
+ * is shown only while published content uses it; the answer is a 304 without the bytes while it is. A day's max-age
+ * kept an unpublished article's pictures in browsers for that day, and kept the service worker from learning of it.
+ */
+export const CONTENT_IMAGE_CACHE_CONTROL = 'public, no-cache'

@@ -44,13 +44,18 @@ const Conversation = { conversationId: z.optional(Int8Id) }
 export const SupportEvent = z.object({ message: SupportMessage, unread: z.int() })
 export type SupportEvent = z.infer<typeof SupportEvent>
 
+/** The hosted chat widgets the server can be configured with. */
+export const HOSTED_CHAT_PROVIDERS = ['crisp', 'tawk'] as const
+export type HostedChatProvider = (typeof HOSTED_CHAT_PROVIDERS)[number]
+
 /**
  * Which chat /help/support shows: Keelson's own (answered in the console), or a hosted provider's widget when the
- * server is configured with one (SUPPORT_CHAT_CRISP_ID, docs/operations.md); nothing of a provider loads otherwise.
+ * server is configured with one (SUPPORT_CHAT_CRISP_ID or SUPPORT_CHAT_TAWK_ID, docs/operations.md); nothing of a
+ * provider loads otherwise. `websiteId` is Crisp's website id, or Tawk.to's `<property id>/<widget id>`.
  */
 export const SupportChatProvider = z.union([
   z.object({ provider: z.literal('keelson') }),
-  z.object({ provider: z.literal('crisp'), websiteId: z.string() }),
+  z.object({ provider: z.enum(HOSTED_CHAT_PROVIDERS), websiteId: z.string() }),
 ])
 export type SupportChatProvider = z.infer<typeof SupportChatProvider>
 

@@ -52,6 +52,15 @@ test('an article’s cover and pictures, and a help answer’s picture, show onl
   await expect(ops.getByLabel('Body (Markdown)')).toHaveValue(/The harbour was busy\.\n\n!\[Describe the picture\]\(\/api\/contentImage\/[0-9a-f-]{36}\)/)
   await ops.getByRole('button', { name: 'Save' }).click()
   await expect(ops.getByText('Article saved')).toBeVisible()
+  // Before publishing, the preview shows the body's picture (through the console's route, with the operator's
+  // token), while the readers' address still refuses it and tells every cache not to keep the refusal.
+  const previewPicture = ops.getByTestId('ops-news-preview').getByRole('img', { name: 'Describe the picture' })
+  await expectShown(previewPicture, 200)
+  await expect(previewPicture).toHaveAttribute('src', /^blob:/)
+  const bodySrc = /\((\/api\/contentImage\/[0-9a-f-]{36})\)/.exec(await ops.getByLabel('Body (Markdown)').inputValue())![1]!
+  const unpublished = await page.request.get(bodySrc)
+  expect(unpublished.status()).toBe(404)
+  expect(unpublished.headers()['cache-control']).toBe('private, no-store')
   const row = ops.getByTestId('ops-article-row').filter({ hasText: title })
   await row.getByRole('button', { name: 'Publish' }).click()
   await expect(row.getByText('Published')).toBeVisible()
@@ -117,6 +126,25 @@ test('an article’s cover and pictures, and a help answer’s picture, show onl
   } finally {
     await context.setOffline(false)
   }
+
+  // Unpublished, the article's pictures leave the service worker's cache at the next read online (which the server
+  // answers 404, private, no-store): the copy kept for offline reading is deleted. While published it stayed kept.
+  await page.goto(articleUrl)
+  await expectShown(page.getByTestId('article-cover'), 320)
+  const coverSrc = new URL((await page.getByTestId('article-cover').getAttribute('src'))!, articleUrl).href
+  const kept = () => page.evaluate(async (src) => Boolean(await (await caches.open('keelson-runtime-content-images')).match(src)), coverSrc)
+  expect(await kept()).toBe(true)
+  // The router writes the id into the address as JSON (?id="12").
+  const articleId = new URL(articleUrl).searchParams.get('id')!.replaceAll('"', '')
+  const unpublish = await page.request.post('/api/ops/news/publish', { headers, data: { id: articleId, published: false } })
+  expect(unpublish.status(), await unpublish.text()).toBe(200)
+  await expect.poll(async () => {
+    await page.evaluate((src) => fetch(src).then((r) => r.status), coverSrc)
+    return kept()
+  }).toBe(false)
+  const withdrawn = await page.request.get(coverSrc)
+  expect(withdrawn.status()).toBe(404)
+  expect(withdrawn.headers()['cache-control']).toBe('private, no-store')
 })
 
 test('the signed-out home lists the partners below the prices', async ({ page }) => {

@@ -96,16 +96,21 @@ describe('GET /api/contentImage/<id>', () => {
     expect(draft.cover).toEqual(picture)
     const hidden = await read(picture.src)
     expect(hidden.status).toBe(404)
-    expect(hidden.headers['cache-control']).toBe('no-store')
+    expect(hidden.headers['cache-control']).toBe('private, no-store')
 
     await publish(draft.id, true)
     const shown = await read(picture.src)
     expect(shown.status).toBe(200)
     expect(shown.headers['content-type']).toBe('image/png')
-    expect(shown.headers['cache-control']).toBe('public, max-age=86400')
+    expect(shown.headers['cache-control']).toBe('public, no-cache')
     expect(shown.headers['x-content-type-options']).toBe('nosniff')
     expect(shown.headers.etag).toMatch(/^"[0-9a-f]{64}"$/)
     expect(shown.bytes.subarray(1, 4).toString()).toBe('PNG')
+    // A browser asks again before each use: a 304 without the bytes while it is published.
+    const again = await app.inject({ method: 'GET', url: picture.src, headers: { 'if-none-match': shown.headers.etag as string } })
+    expect(again.statusCode).toBe(304)
+    expect(again.rawPayload.length).toBe(0)
+    expect(again.headers['cache-control']).toBe('public, no-cache')
 
     const res = await call(app, 'GET', `/api/getArticles?id=${draft.id}`)
     expect((res.body.data as Article).cover).toEqual({ src: picture.src, width: 40, height: 30, alt: 'A green square' })
@@ -113,7 +118,12 @@ describe('GET /api/contentImage/<id>', () => {
     expect(list.list.find((a) => a.id === draft.id)?.cover).toEqual({ src: picture.src, width: 40, height: 30, alt: 'A green square' })
 
     await publish(draft.id, false)
-    expect((await read(picture.src)).status).toBe(404)
+    const revalidated = await app.inject({ method: 'GET', url: picture.src, headers: { 'if-none-match': shown.headers.etag as string } })
+    expect(revalidated.statusCode).toBe(404)
+    const withdrawn = await read(picture.src)
+    expect(withdrawn.status).toBe(404)
+    expect(withdrawn.headers['cache-control']).toBe('private, no-store')
+    expect(withdrawn.headers.etag).toBeUndefined()
   })
 
   it('gives the title as the cover’s text alternative when the operator wrote none', async () => {

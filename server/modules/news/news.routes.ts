@@ -1,7 +1,7 @@
 // News: the readers' two public reads, the pictures published content uses (GET /api/contentImage/<id>) and the
 // console's create/edit/publish/unpublish (audited, NEWS_WRITERS only). Operators upload pictures in modules/uploads.
 import type { FastifyInstance } from 'fastify'
-import { CONTENT_IMAGE_MAX_AGE_S, CONTENT_IMAGE_PREFIX } from '#contract/content-image.ts'
+import { CONTENT_IMAGE_CACHE_CONTROL, CONTENT_IMAGE_PREFIX } from '#contract/content-image.ts'
 import { AppError } from '../../app-error.ts'
 import { newsApi } from '#contract/news.ts'
 import { opsNewsApi } from '#contract/ops-news.ts'
@@ -15,7 +15,8 @@ export function registerNewsRoutes(app: FastifyInstance) {
   route(app, newsApi.articles, ({ query, request }) => articlePage(app.db, query, query.lang ?? languageOf(request)))
   route(app, newsApi.article, ({ query, request }) => publishedArticle(app.db, query.id, query.lang ?? languageOf(request)))
   // Anyone may fetch a picture published content uses; anything else (unknown id, a user's picture, a draft's) is the
-  // same 404. Browsers and the service worker may keep it (an id's bytes never change); unpublishing stops new reads.
+  // same 404 (private, no-store). Browsers and the service worker keep it, but browsers ask again before each use (a
+  // 304 while it is published, from its etag), so unpublishing stops every read and the service worker drops its copy.
   app.route({
     method: 'GET',
     url: `${CONTENT_IMAGE_PREFIX}:id`,
@@ -23,9 +24,13 @@ export function registerNewsRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const { id } = request.params as { id: string }
       const row = await publishedContentImage(app.db, id)
-      const bytes = row ? await app.uploads.get(row.id) : null
-      if (!row || !bytes) throw new AppError(404, 'uploadNotFound')
-      return sendPicture(reply.header('cache-control', `public, max-age=${CONTENT_IMAGE_MAX_AGE_S}`).header('etag', `"${row.sha256}"`), row, bytes)
+      if (!row) throw new AppError(404, 'uploadNotFound')
+      const etag = `"${row.sha256}"`
+      void reply.header('cache-control', CONTENT_IMAGE_CACHE_CONTROL).header('etag', etag)
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+      const bytes = await app.uploads.get(row.id)
+      if (!bytes) throw new AppError(404, 'uploadNotFound')
+      return sendPicture(reply, row, bytes)
     },
   })
   opsRoute(app, opsNewsApi.articles, ({ query }) => opsArticlePage(app.db, query))

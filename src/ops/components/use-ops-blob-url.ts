@@ -1,7 +1,16 @@
-// A private file in the console (a user's photo, a loan agreement): fetched with the operator's token, which an
-// <img src> or <iframe src> cannot carry, and shown from a blob URL that is released when it leaves the screen.
+// A private file in the console (a user's photo, a loan agreement, a draft's picture): fetched with the operator's
+// token, which an <img src> or <iframe src> cannot carry, and shown from a blob URL that is released when it leaves
+// the screen.
 import { useEffect, useState } from 'react'
 import { getOpsSession } from '../session.ts'
+
+/** The file at `path` as a blob URL the caller must revoke; throws on a refusal (the status) or an abort. */
+export async function fetchOpsBlobUrl(path: string, signal: AbortSignal): Promise<string> {
+  const token = getOpsSession()?.token
+  const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal })
+  if (!response.ok) throw new Error(String(response.status))
+  return URL.createObjectURL(await response.blob())
+}
 
 /** The file's blob URL once loaded (null before), and whether loading it failed. */
 export function useOpsBlobUrl(path: string): { url: string | null; failed: boolean } {
@@ -10,12 +19,10 @@ export function useOpsBlobUrl(path: string): { url: string | null; failed: boole
   useEffect(() => {
     const controller = new AbortController()
     let objectUrl: string | null = null
-    const token = getOpsSession()?.token
-    fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(String(response.status))
-        objectUrl = URL.createObjectURL(await response.blob())
-        setUrl(objectUrl)
+    fetchOpsBlobUrl(path, controller.signal)
+      .then((made) => {
+        objectUrl = made
+        setUrl(made)
       })
       .catch(() => {
         if (!controller.signal.aborted) setFailed(true)

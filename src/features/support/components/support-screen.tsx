@@ -43,8 +43,8 @@ export function SupportScreen() {
         <Card>
           <ErrorState error={provider.error} onRetry={() => void provider.refetch()} />
         </Card>
-      ) : provider.data.provider === 'crisp' ? (
-        <HostedChat websiteId={provider.data.websiteId} />
+      ) : provider.data.provider !== 'keelson' ? (
+        <HostedChat provider={provider.data.provider} websiteId={provider.data.websiteId} />
       ) : token ? (
         <Conversation />
       ) : (

@@ -1,6 +1,7 @@
 // One article's editor: a version per language (title, summary, Markdown body, the cover's text alternative), the
 // fallback language, the cover picture and pictures for the body (content-picture.tsx), Save. The
-// preview is the HTML the server rendered and sanitised when it saved (what readers get), never the browser's own.
+// preview is the HTML the server rendered and sanitised when it saved (what readers get), never the browser's own;
+// its pictures come through the console's own route (components/content-preview.tsx), so a draft's show too.
 import { useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -12,6 +13,7 @@ import { TextAreaField, TextField } from '../../../components/ui/field.tsx'
 import { toast } from '../../../components/ui/toast.tsx'
 import { ApiError } from '../../../lib/api.ts'
 import { opsCall } from '../../api.ts'
+import { ContentPreview } from '../../components/content-preview.tsx'
 import { BodyPictureButton, CoverPicker } from './content-picture.tsx'
 
 type Versions = Partial<Record<LanguageCode, ArticleVersion>>
@@ -113,9 +115,7 @@ export function ArticleEditor({ article, onSaved }: { article: OpsArticle | null
           <Trans>Save</Trans>
         </Button>
         {preview !== undefined && (
-          <div className="ops-notice-preview" aria-label={t`Preview`} data-testid="ops-news-preview">
-            <div dangerouslySetInnerHTML={{ __html: preview }} />
-          </div>
+          <ContentPreview html={preview} testId="ops-news-preview" />
         )}
       </form>
     </Card>
