@@ -72,7 +72,7 @@ function events(filter: EventFilter): SQL {
         coalesce(-sum(e.amount) FILTER (WHERE a.kind = 'trading_counterparty'), 0) AS profit
       FROM js JOIN entries e ON e.journal_id = js.id JOIN accounts a ON a.id = e.account_id AND a.owner_id IS NULL
       -- Yield journals never touch fees or the counterparty, and one of them can hold a million purchases' entries
-      -- (the accrual's, 0049_accrual_at_scale.sql): reading it whole for every record would be the record's cost.
+      -- (the accrual's, 0048_accrual_at_scale.sql): reading it whole for every record would be the record's cost.
       WHERE js.kind <> 'yield'
       GROUP BY js.event_key, e.currency
     ),

@@ -173,7 +173,7 @@ describe('the daily accrual', () => {
   it('pays a purchase begun before midnight and committed after the day\'s run found nothing due, that same day', async () => {
     t.days(1)
     await accrueNow()
-    // The day's run has found nothing more due (earn_accrual_mark, 0049_accrual_at_scale.sql); a purchase dated
+    // The day's run has found nothing more due (earn_accrual_mark, 0048_accrual_at_scale.sql); a purchase dated
     // yesterday arrives after it, as one straddling midnight would.
     expect((await accrueNow()).credited).toBe(0)
     const { token } = await t.user()

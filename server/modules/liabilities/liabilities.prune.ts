@@ -5,7 +5,7 @@
 // old, so the app always has a proof to show.
 //
 // Each snapshot goes in its own transaction: first the append-only record in liability_pruned, then its leaves and
-// nodes, which the database deletes only for a snapshot so recorded (0048_liability_proof_retention.sql). A crash
+// nodes, which the database deletes only for a snapshot so recorded (0047_liability_proof_retention.sql). A crash
 // half-way deletes nothing; a second process finds the record made and skips it (ON CONFLICT), so it runs anywhere.
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'

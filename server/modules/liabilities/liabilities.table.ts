@@ -47,7 +47,7 @@ export const liabilityNodes = pgTable(
   (t) => [primaryKey({ columns: [t.snapshotId, t.level, t.idx] })],
 )
 
-/** Snapshots whose leaves and nodes were deleted after the retention period (0048_liability_proof_retention.sql):
+/** Snapshots whose leaves and nodes were deleted after the retention period (0047_liability_proof_retention.sql):
  * append-only, written in the transaction that deletes them, which the database refuses without this row. */
 export const liabilityPruned = pgTable('liability_pruned', {
   snapshotId: bigint('snapshot_id', { mode: 'number' })
