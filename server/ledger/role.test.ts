@@ -11,7 +11,7 @@ import { buildTestApp, usingPostgres } from '../test/helpers.ts'
 import { bookBalances, fundDemoBook, openDemoResetAccounts, resetDemoLocked } from './books.ts'
 import { pgError } from './db-errors.ts'
 import { newUserId } from './test-db.ts'
-import { postJournal } from './post.ts'
+import { postJournal, type Leg } from './post.ts'
 import { addOperator, signInOperator } from '../modules/ops/operators.ts'
 import { totpCode } from '../modules/ops/totp.ts'
 import { createOidc } from '../modules/oidc/oidc.service.ts'
@@ -21,6 +21,8 @@ import { earnOrders, earnPlans } from '../modules/earn/earn.table.ts'
 import { earmarkLegs, fundJournal } from '../modules/earn/reserve.ts'
 import { financingOrders, financingProducts } from '../modules/financing/financing.table.ts'
 import { mature } from '../modules/financing/maturity.ts'
+import { accrueStaking } from '../modules/staking/staking.accrual.ts'
+import { stakingActivities, stakingPledges } from '../modules/staking/staking.table.ts'
 
 const ROLE = 'keelson_ledger_test'
 
@@ -161,6 +163,25 @@ describe.skipIf(!usingPostgres)('the server as a role without UPDATE or DELETE o
     })
     await accrue(db, Date.UTC(2001, 0, 2, 12))
     await accrue(db, Date.UTC(2001, 0, 2, 12))
+    expect((await bookBalances(db, userId, 'demo')).currencies[0]).toMatchObject({ available: '10003', locked: '0' })
+  })
+  it('runs node staking\'s daily step (its UPDATE, then the ledger\'s SECURITY DEFINER posting), which pays a due day once', async () => {
+    const { db } = restricted
+    const userId = await newUserId(db)
+    await fundDemoBook(db, userId)
+    // An activated pledge as addAgreeMoney and applyZyActive leave it (staking.service.ts), due for its one day.
+    await postJournal(db, fundJournal('demo', 'USDT', '3', randomUUID()))
+    const terms = { currency: 'USDT', agreedAmount: '100', bonus: '0', days: 1, dailyRate: '0.03', exitShare: '0' }
+    const [activity] = await db.insert(stakingActivities).values({ names: { en_US: 'Role' }, descriptions: {}, ...terms, status: 'active', createdAt: 0, updatedAt: 0 }).returning()
+    await db.insert(stakingPledges).values({ userId, activityId: activity!.id, book: 'demo', ...terms, principal: '100', daily: '3', earmark: '3', status: 'active', startDay: '2001-01-01', createdAt: 0 })
+    const legs: Leg[] = [
+      { account: { ownerId: userId, book: 'demo', kind: 'available' }, amount: '-100', currency: 'USDT' },
+      { account: { ownerId: userId, book: 'demo', kind: 'staking' }, amount: '100', currency: 'USDT' },
+      ...earmarkLegs('demo', 'USDT', '3'),
+    ]
+    await postJournal(db, { kind: 'yield', reason: 'staking.add', idempotencyKey: randomUUID(), userId, legs })
+    await accrueStaking(db, Date.UTC(2001, 0, 2, 12))
+    await accrueStaking(db, Date.UTC(2001, 0, 2, 12))
     expect((await bookBalances(db, userId, 'demo')).currencies[0]).toMatchObject({ available: '10003', locked: '0' })
   })
   it('runs financing maturity (a SECURITY DEFINER step), which pays a due order once', async () => {

@@ -80,8 +80,9 @@ export const REASONS = {
   'loan.credit': 'reasonLoanCredit',
   'loan.repayment': 'reasonLoanRepayment',
   'lending.funding': 'reasonLendingFunding',
-  // Node staking (server/modules/staking): an amount added (available -> staking, reserve earmarked), the bonus, each
-  // day's reward (staking:day:<pledge>:<day>), the end of the period (staking:end:<pledge>), a withdrawal.
+  // Node staking (server/modules/staking): an amount added (available -> staking, reserve earmarked), the bonus, a
+  // day's rewards (staking:day:<first pledge>:<day>, a journal per step, book, currency and pledge rank), the ends of
+  // periods (staking:end:<first pledge>), a withdrawal.
   'staking.add': 'reasonStakingAdd',
   'staking.bonus': 'reasonStakingBonus',
   'staking.reward': 'reasonStakingReward',

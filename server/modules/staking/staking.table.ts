@@ -1,5 +1,5 @@
 // Node staking's tables (0046_node_staking.sql). Amounts numeric (decimal strings here), times epoch ms of the earn
-// clock, start_day a UTC date. Money moves only through the ledger (staking.service.ts, staking_accrue_step).
+// clock, start_day a UTC date. Money moves only through the ledger (staking.service.ts, staking.accrual.ts).
 import { bigint, boolean, date, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../auth/auth.table.ts'
 
