@@ -39,13 +39,15 @@ export const ReserveLine = z.object({
   currency: z.string(),
   free: Decimal,
   earmarked: Decimal,
-  /** The most still owed: the earnings of running plans not yet credited and the interest of running financing orders. */
+  /** The most still owed: the earnings of running plans not yet credited, the interest of running financing orders and
+   * what open staking pledges may still be paid. */
   owed: Decimal,
   coverage: z.nullable(Decimal),
-  /** Principal users hold in running plans and financing orders (their own money, returned at expiry or maturity). */
+  /** Principal users hold in running plans, financing orders and open staking pledges (their own money, returned). */
   principal: Decimal,
-  /** What falls due per UTC day (earnings and principal returned), the next days first. */
-  byDate: z.array(z.object({ date: z.string(), earnings: Decimal, principal: Decimal })),
+  /** What falls due per UTC day, the next days first: earnings (plans, financing interest, staking rewards and bonuses)
+   * and principal returned, of all products; of which node staking's rewards and bonuses, and the pledges ending. */
+  byDate: z.array(z.object({ date: z.string(), earnings: Decimal, principal: Decimal, stakingRewards: Decimal, pledgesEnding: z.int() })),
 })
 export type ReserveLine = z.infer<typeof ReserveLine>
 

@@ -76,7 +76,7 @@ export async function reserveLines(app: FastifyInstance): Promise<ReserveLine[]>
   const db = app.db
   const today = utcDay(earnNow(app))
   const until = utcDay(dayStart(today, BY_DATE_DAYS))
-  const [balances, owed, planDates, financingDates] = await Promise.all([
+  const [balances, owed, planDates, stakingDates, financingDates] = await Promise.all([
     reserveBalances(db),
     db.execute(sql`
       SELECT book, currency, sum(owed)::text AS owed, sum(principal)::text AS principal FROM (
@@ -87,25 +87,38 @@ export async function reserveLines(app: FastifyInstance): Promise<ReserveLine[]>
         UNION ALL SELECT book, currency, interest, principal FROM financing_orders WHERE status = 'running'
       ) o GROUP BY book, currency`),
     dueByDate(db, until),
+    // Node staking's active pledges: their rewards, and on their last day the amount and a bonus not received.
+    dueByDate(db, until, 'staking'),
     // Financing pays principal and interest once, on its maturity day: one row per day, added to the plans' below.
     db.execute(sql`
       SELECT book, currency, to_char(start_day + days, 'YYYY-MM-DD') AS date, sum(interest)::text AS earnings, sum(principal)::text AS principal
       FROM financing_orders WHERE status = 'running' AND start_day + days <= ${until}::date GROUP BY 1, 2, 3`),
   ])
   type Key = { book: Book; currency: string }
+  type Dated = Key & ReserveLine['byDate'][number]
   const keyOf = (k: Key) => `${k.book}:${k.currency}`
   const owedBy = new Map(rowsOf<Key & { owed: string; principal: string }>(owed).map((r) => [keyOf(r), r]))
   const datesBy = new Map<string, ReserveLine['byDate']>()
-  const byKeyDate = new Map<string, DueRow>()
-  for (const r of [...planDates, ...rowsOf<DueRow>(financingDates)]) {
+  const byKeyDate = new Map<string, Dated>()
+  const dated = [
+    ...[...planDates, ...rowsOf<DueRow>(financingDates)].map((r): Dated => ({ ...r, stakingRewards: '0', pledgesEnding: 0 })),
+    ...stakingDates.map((r): Dated => ({ ...r, stakingRewards: r.earnings, pledgesEnding: r.ending })),
+  ]
+  for (const r of dated) {
     const at = `${keyOf(r)}:${r.date}`
     const seen = byKeyDate.get(at)
-    byKeyDate.set(at, seen ? { ...seen, earnings: dec(seen.earnings).plus(r.earnings).toFixed(), principal: dec(seen.principal).plus(r.principal).toFixed() } : r)
+    const plus = (a: string, b: string) => dec(a).plus(b).toFixed()
+    byKeyDate.set(
+      at,
+      seen
+        ? { ...seen, earnings: plus(seen.earnings, r.earnings), principal: plus(seen.principal, r.principal), stakingRewards: plus(seen.stakingRewards, r.stakingRewards), pledgesEnding: seen.pledgesEnding + r.pledgesEnding }
+        : r,
+    )
   }
   for (const r of [...byKeyDate.values()].sort((a, b) => a.date.localeCompare(b.date))) {
     const list = datesBy.get(keyOf(r)) ?? []
     if (list.length === 0) datesBy.set(keyOf(r), list)
-    list.push({ date: r.date, earnings: trim(r.earnings), principal: trim(r.principal) })
+    list.push({ date: r.date, earnings: trim(r.earnings), principal: trim(r.principal), stakingRewards: trim(r.stakingRewards), pledgesEnding: r.pledgesEnding })
   }
   const keys = new Map<string, Key>([...balances, ...owedBy.values()].map((k) => [keyOf(k), { book: k.book, currency: k.currency }]))
   return [...keys.values()].map((k) => {

@@ -71,14 +71,18 @@ export function ReserveCard({ lines }: { lines: ReserveLine[] }) {
                   <th><Trans>Date</Trans></th>
                   <th><Trans>Earnings</Trans></th>
                   <th><Trans>Principal</Trans></th>
+                  <th><Trans>Staking rewards</Trans></th>
+                  <th><Trans>Pledges ending</Trans></th>
                 </tr>
               </thead>
               <tbody>
                 {l.byDate.map((d) => (
-                  <tr key={d.date}>
+                  <tr key={d.date} data-testid={`ops-earn-due-${l.book}-${l.currency}-${d.date}`}>
                     <td>{d.date}</td>
                     <td>{d.earnings}</td>
                     <td>{d.principal}</td>
+                    <td>{d.stakingRewards}</td>
+                    <td>{d.pledgesEnding}</td>
                   </tr>
                 ))}
               </tbody>
