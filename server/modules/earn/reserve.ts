@@ -9,11 +9,18 @@ import { sql } from 'drizzle-orm'
 import { dec } from '#contract/trading-math.ts'
 import type { JournalInput, Leg } from '../../ledger/post.ts'
 import { trim } from '../../ledger/reconcile.ts'
-import type { Book, DbOrTx, SystemKind, Tx } from '../../ledger/types.ts'
+import type { Book, DbOrTx, SystemKind, Tx, UserKind } from '../../ledger/types.ts'
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
-const house = (book: Book, kind: SystemKind, currency: string, amount: string): Leg => ({
+/** A leg on one of the reserve's house accounts (shard 0). */
+export const houseLeg = (book: Book, kind: SystemKind, currency: string, amount: string): Leg => ({
   account: { ownerId: null, book, kind, shard: 0 },
+  currency,
+  amount,
+})
+/** A leg on the user's own account of `kind` (available, or the product's account that holds the principal). */
+export const userLeg = (userId: string, book: Book, kind: UserKind, currency: string, amount: string): Leg => ({
+  account: { ownerId: userId, book, kind },
   currency,
   amount,
 })
@@ -24,29 +31,29 @@ export const fundJournal = (book: Book, currency: string, amount: string, key: s
   kind: 'yield',
   reason: 'earn.fund',
   idempotencyKey: `earn-fund:${key}`,
-  legs: [house(book, 'earn_funding', currency, neg(amount)), house(book, 'earn_reserve', currency, dec(amount).toFixed())],
+  legs: [houseLeg(book, 'earn_funding', currency, neg(amount)), houseLeg(book, 'earn_reserve', currency, dec(amount).toFixed())],
 })
 
 /** Free reserve -> earmarked. Call under reserveLock, after freeReserve said it is there. */
 export const earmarkLegs = (book: Book, currency: string, amount: string): Leg[] => [
-  house(book, 'earn_reserve', currency, neg(amount)),
-  house(book, 'earn_earmarked', currency, dec(amount).toFixed()),
+  houseLeg(book, 'earn_reserve', currency, neg(amount)),
+  houseLeg(book, 'earn_earmarked', currency, dec(amount).toFixed()),
 ]
 
 /** Earmarked -> free reserve: what a product will no longer pay (an early exit, an unused remainder). */
 export const releaseLegs = (book: Book, currency: string, amount: string): Leg[] => [
-  house(book, 'earn_earmarked', currency, neg(amount)),
-  house(book, 'earn_reserve', currency, dec(amount).toFixed()),
+  houseLeg(book, 'earn_earmarked', currency, neg(amount)),
+  houseLeg(book, 'earn_reserve', currency, dec(amount).toFixed()),
 ]
 
 /** Earmarked -> the user's available: a yield paid. (The daily accrual posts the same legs set-based in SQL.) */
 export const payFromEarmarkLegs = (userId: string, book: Book, currency: string, amount: string): Leg[] => [
-  house(book, 'earn_earmarked', currency, neg(amount)),
-  { account: { ownerId: userId, book, kind: 'available' }, currency, amount: dec(amount).toFixed() },
+  houseLeg(book, 'earn_earmarked', currency, neg(amount)),
+  userLeg(userId, book, 'available', currency, dec(amount).toFixed()),
 ]
 
 /** Into the free reserve from a user's product account (the damages of an early exit). */
-export const intoReserveLeg = (book: Book, currency: string, amount: string): Leg => house(book, 'earn_reserve', currency, dec(amount).toFixed())
+export const intoReserveLeg = (book: Book, currency: string, amount: string): Leg => houseLeg(book, 'earn_reserve', currency, dec(amount).toFixed())
 
 /**
  * Serialises whatever takes from one book's free reserve in one currency, until the transaction ends. An advisory

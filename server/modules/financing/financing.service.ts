@@ -3,23 +3,20 @@
 // the principal from available to the user's financing account and earmarks the term's interest out of the book's
 // free earn reserve (server/modules/earn/reserve.ts), in one journal, under the book's lock and the reserve's lock: a
 // reserve that cannot cover it answers 409 "sold out" and nothing moves. Maturity is maturity.ts.
-import { and, count, desc, eq, inArray, ne } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { CreateFinancingOrder, EarlyRedeemFinancingOrder, FinancingOrder, FinancingProduct, FinancingProducts } from '#contract/financing.ts'
 import { atMaturity, earlyRedemption, termInterest, type FinancingTerms } from '#contract/financing-math.ts'
-import { amountIssue } from '#contract/earn-math.ts'
 import { dec } from '#contract/trading-math.ts'
 import { AppError } from '../../app-error.ts'
 import { retrying } from '../../ledger/db-errors.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
-import { postJournal, type Leg } from '../../ledger/post.ts'
+import { postJournal } from '../../ledger/post.ts'
 import { trim } from '../../ledger/reconcile.ts'
-import type { Book, DbOrTx } from '../../ledger/types.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
-import { lockBook } from '../orders/orders.repository.ts'
 import { dayStart, earnNow, utcDay, DAY_MS } from '../earn/clock.ts'
-import { spendableNow } from '../earn/earn.service.ts'
-import { earmarkLegs, freeReserve, reserveLock } from '../earn/reserve.ts'
+import { holdingsPage, namesById, onOffer, purchase, purchaseAmount } from '../earn/holdings.ts'
+import { houseLeg, userLeg } from '../earn/reserve.ts'
 import { financingOrders, financingProducts, type FinancingOrderRow, type FinancingProductRow } from './financing.table.ts'
 
 type TermsRow = Pick<FinancingProductRow, 'days' | 'annualRate' | 'earlyShare' | 'earlyForfeit' | 'currency'>
@@ -83,66 +80,36 @@ export function toOrder(row: FinancingOrderRow, names: Record<string, string>, n
 }
 
 export async function listProducts(app: FastifyInstance, user: AuthUser): Promise<FinancingProducts> {
-  const rows = await app.db.select().from(financingProducts).where(ne(financingProducts.status, 'closed')).orderBy(financingProducts.id)
-  const free = new Map<string, string>()
-  for (const currency of new Set(rows.map((r) => r.currency))) free.set(currency, await freeReserve(app.db, user.accountType, currency))
+  const { rows, free } = await onOffer(app.db, user.accountType, financingProducts)
   return { book: user.accountType, products: rows.map((row) => toProduct(row, isSoldOut(row, free.get(row.currency)!))) }
 }
 
-async function namesOf(handle: DbOrTx, ids: bigint[]): Promise<Map<string, Record<string, string>>> {
-  if (ids.length === 0) return new Map()
-  const rows = await handle.select({ id: financingProducts.id, names: financingProducts.names }).from(financingProducts).where(inArray(financingProducts.id, ids))
-  return new Map(rows.map((r) => [String(r.id), r.names]))
-}
-
 export async function myOrders(app: FastifyInstance, user: AuthUser, page: number, size: number) {
-  const where = and(eq(financingOrders.userId, user.id), eq(financingOrders.book, user.accountType))
-  const [rows, [total]] = await Promise.all([
-    app.db.select().from(financingOrders).where(where).orderBy(desc(financingOrders.id)).limit(size).offset((page - 1) * size),
-    app.db.select({ n: count() }).from(financingOrders).where(where),
-  ])
-  const names = await namesOf(app.db, [...new Set(rows.map((r) => r.productId))])
+  const { rows, total, nameOf } = await holdingsPage(app.db, user, financingOrders, { catalog: financingProducts, of: (r) => r.productId }, page, size)
   const now = earnNow(app)
-  return { list: rows.map((r) => toOrder(r, names.get(String(r.productId)) ?? {}, now)), total: total?.n ?? 0, page, size }
+  return { list: rows.map((r) => toOrder(r, nameOf(r), now)), total, page, size }
 }
-
-const userLeg = (userId: string, book: Book, kind: 'available' | 'financing', currency: string, amount: string): Leg => ({
-  account: { ownerId: userId, book, kind },
-  currency,
-  amount,
-})
-const houseLeg = (book: Book, kind: 'earn_reserve' | 'earn_earmarked', currency: string, amount: string): Leg => ({
-  account: { ownerId: null, book, kind, shard: 0 },
-  currency,
-  amount,
-})
 
 export async function createOrder(app: FastifyInstance, user: AuthUser, body: CreateFinancingOrder, key: string): Promise<FinancingOrder> {
   const [product] = await app.db.select().from(financingProducts).where(eq(financingProducts.id, BigInt(body.productId)))
   if (!product) throw new AppError(404, 'financingProductNotFound')
-  const amount = (body.amount ?? '').trim()
-  const issue = amountIssue(amount, { minAmount: trim(product.minAmount), maxAmount: trim(product.maxAmount), currency: product.currency })
-  if (issue?.code === 'empty') throw new AppError(400, 'financingEnterAmount')
-  if (issue?.code === 'tooPrecise') throw new AppError(400, 'amountTooPrecise', { amount, currency: product.currency, scale: issue.scale })
-  if (issue?.code === 'outOfRange') throw new AppError(400, 'financingOutOfRange', { min: issue.min, max: issue.max, currency: product.currency })
+  const principal = purchaseAmount(body.amount, product, { empty: 'financingEnterAmount', outOfRange: 'financingOutOfRange' })
   if (product.status !== 'active') throw new AppError(409, 'financingNotOnSale')
-  const book = user.accountType
-  const terms = termsOf(product)
-  const principal = dec(amount).toFixed()
-  const interest = termInterest(principal, terms).toFixed()
-  const { row, posted } = await retrying(() =>
-    app.db.transaction(async (tx) => {
-      await lockBook(tx, user.id, book)
-      if (dec(await spendableNow(app, tx, user.id, book, product.currency)).lt(principal)) throw new AppError(409, 'insufficientFunds')
-      await reserveLock(tx, book, product.currency)
-      if (dec(await freeReserve(tx, book, product.currency)).lt(interest)) throw new AppError(409, 'financingSoldOut')
-      const now = earnNow(app)
+  const interest = termInterest(principal, termsOf(product)).toFixed()
+  const row = await purchase(app, user, key, {
+    currency: product.currency,
+    principal,
+    earmark: interest,
+    holds: 'financing',
+    reason: 'financing.purchase',
+    soldOut: 'financingSoldOut',
+    insert: async (tx, now) => {
       const [inserted] = await tx
         .insert(financingOrders)
         .values({
           userId: user.id,
           productId: product.id,
-          book,
+          book: user.accountType,
           currency: product.currency,
           principal,
           annualRate: product.annualRate,
@@ -156,18 +123,11 @@ export async function createOrder(app: FastifyInstance, user: AuthUser, body: Cr
         })
         .onConflictDoNothing({ target: financingOrders.requestKey })
         .returning()
-      // The key was used before only if a first attempt committed but its answer was lost: answer that row again.
-      if (!inserted) return { row: (await tx.select().from(financingOrders).where(eq(financingOrders.requestKey, key)))[0]!, posted: null }
-      const legs = [
-        userLeg(user.id, book, 'available', product.currency, dec(principal).neg().toFixed()),
-        userLeg(user.id, book, 'financing', product.currency, principal),
-        ...(dec(interest).isZero() ? [] : earmarkLegs(book, product.currency, interest)),
-      ]
-      const posted = await postJournal(tx, { kind: 'yield', reason: 'financing.purchase', reference: String(inserted.id), idempotencyKey: key, userId: user.id, legs })
-      return { row: inserted, posted }
-    }),
-  )
-  if (posted) await pushBalanceUpdates(app, posted)
+      return inserted
+    },
+    made: async (tx) => (await tx.select().from(financingOrders).where(eq(financingOrders.requestKey, key)))[0]!,
+    idOf: (r) => r.id,
+  })
   return toOrder(row, product.names, earnNow(app))
 }
 
@@ -206,6 +166,6 @@ export async function earlyRedeem(app: FastifyInstance, user: AuthUser, body: Ea
     }),
   )
   await pushBalanceUpdates(app, posted)
-  const names = await namesOf(app.db, [row.productId])
+  const names = await namesById(app.db, financingProducts, [row.productId])
   return toOrder(row, names.get(String(row.productId)) ?? {}, earnNow(app))
 }

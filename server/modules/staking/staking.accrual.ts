@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.ts'
 import { postJournalsInTx, type JournalInput, type Leg } from '../../ledger/post.ts'
 import type { Book } from '../../ledger/types.ts'
 import { accrue, runAccrual, type AccrualStep, type Touched } from '../earn/accrual.ts'
+import { houseLeg, userLeg } from '../earn/reserve.ts'
 
 /** Beyond this many pledges in a step nobody is pushed balance_update (as the Smart plans' step). */
 const PUSH_LIMIT = 1000
@@ -28,8 +29,8 @@ type Due = { id: string; user_id: string; book: Book; currency: string; daily: s
 type Group = { book: Book; currency: string; rank: number; pledges: Due[] }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
-const houseEarmarked = (book: Book, currency: string, amount: string): Leg => ({ account: { ownerId: null, book, kind: 'earn_earmarked', shard: 0 }, currency, amount })
-const userLeg = (p: Due, kind: 'available' | 'staking', amount: string): Leg => ({ account: { ownerId: p.user_id, book: p.book, kind }, currency: p.currency, amount })
+const houseEarmarked = (book: Book, currency: string, amount: string): Leg => houseLeg(book, 'earn_earmarked', currency, amount)
+const pledgeLeg = (p: Due, kind: 'available' | 'staking', amount: string): Leg => userLeg(p.user_id, p.book, kind, p.currency, amount)
 
 /** Pledges by book, currency and rank (a user's first, second ... pledge of that book and currency in this step). */
 function groupsOf(pledges: Due[]): Group[] {
@@ -55,7 +56,7 @@ function journalsOf(due: Due[]): JournalInput[] {
     kind: 'yield',
     reason: 'staking.reward',
     idempotencyKey: `staking:day:${pledges[0]!.id}:${pledges[0]!.day}`,
-    legs: [...pledges.map((p) => userLeg(p, 'available', p.daily)), houseEarmarked(book, currency, sum(pledges.map((p) => p.daily)).neg().toFixed())],
+    legs: [...pledges.map((p) => pledgeLeg(p, 'available', p.daily)), houseEarmarked(book, currency, sum(pledges.map((p) => p.daily)).neg().toFixed())],
   }))
   // At the end the amount comes back with whatever is still earmarked for the pledge (a bonus not received).
   const ends = groupsOf(due.filter((p) => p.ended)).map(({ book, currency, pledges }): JournalInput => ({
@@ -63,7 +64,7 @@ function journalsOf(due: Due[]): JournalInput[] {
     reason: 'staking.end',
     idempotencyKey: `staking:end:${pledges[0]!.id}`,
     legs: [
-      ...pledges.flatMap((p) => [userLeg(p, 'staking', dec(p.principal).neg().toFixed()), userLeg(p, 'available', dec(p.principal).plus(p.rest).toFixed())]),
+      ...pledges.flatMap((p) => [pledgeLeg(p, 'staking', dec(p.principal).neg().toFixed()), pledgeLeg(p, 'available', dec(p.principal).plus(p.rest).toFixed())]),
       houseEarmarked(book, currency, sum(pledges.map((p) => p.rest)).neg().toFixed()),
     ],
   }))

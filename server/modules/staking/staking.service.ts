@@ -8,20 +8,18 @@ import { and, desc, eq, inArray, or } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { AddAgreeMoney, MyPledgeActive, Pledge, PledgeActivity } from '#contract/staking.ts'
 import { stakingDaily, stakingExitDamages, stakingMaxPayout, stakingWithdrawBack, type StakingTerms } from '#contract/staking-math.ts'
-import { spendable } from '#contract/trading-account.ts'
 import { dec, moneyScale } from '#contract/trading-math.ts'
 import { AppError } from '../../app-error.ts'
 import { retrying } from '../../ledger/db-errors.ts'
 import { pushBalanceUpdates } from '../../ledger/notify.ts'
-import { postJournal, type Leg, type Posted } from '../../ledger/post.ts'
+import { postJournal, type Posted } from '../../ledger/post.ts'
 import { trim } from '../../ledger/reconcile.ts'
-import type { Book, DbOrTx, Tx } from '../../ledger/types.ts'
+import type { DbOrTx, Tx } from '../../ledger/types.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { dayStart, earnNow, utcDay } from '../earn/clock.ts'
-import { earmarkLegs, freeReserve, payFromEarmarkLegs, reserveLock } from '../earn/reserve.ts'
-import { bookState, figuresOf } from '../orders/orders.money.ts'
+import { freeByCurrency, spendableNow } from '../earn/holdings.ts'
+import { earmarkLegs, freeReserve, houseLeg, payFromEarmarkLegs, reserveLock, userLeg } from '../earn/reserve.ts'
 import { lockBook } from '../orders/orders.repository.ts'
-import { pricingOf } from '../orders/orders.service.ts'
 import { stakingActivities, stakingPledges, type StakingActivityRow, type StakingPledgeRow } from './staking.table.ts'
 
 const OPEN = ['collecting', 'active'] as const
@@ -109,22 +107,9 @@ export async function myPledgeActive(app: FastifyInstance, user: AuthUser): Prom
   )
   // Closed activities only while the caller has a pledge in them.
   const rows = all.filter((r) => r.status !== 'closed' || pledges.has(String(r.id)))
-  const free = new Map<string, string>()
-  for (const currency of new Set(rows.map((r) => r.currency))) free.set(currency, await freeReserve(app.db, user.accountType, currency))
+  const free = await freeByCurrency(app.db, user.accountType, rows)
   const now = earnNow(app)
   return { book: user.accountType, list: rows.map((r) => toActivity(r, isSoldOut(r, free.get(r.currency)!), pledges.get(String(r.id)) ?? null, now)) }
-}
-
-const userLeg = (userId: string, book: Book, kind: 'available' | 'staking', currency: string, amount: string): Leg => ({
-  account: { ownerId: userId, book, kind },
-  currency,
-  amount,
-})
-
-async function spendableNow(app: FastifyInstance, tx: Tx, userId: string, book: Book, currency: string) {
-  const state = await bookState(tx, userId, book, currency, pricingOf(app))
-  if (!state.positions.some((p) => p.marginCurrency === currency)) return state.available
-  return spendable(figuresOf({ ...state, floatingInFree: 'loss_only' }))
 }
 
 async function activityOf(handle: DbOrTx, id: bigint): Promise<StakingActivityRow> {
@@ -274,12 +259,11 @@ export async function withdrawZyActive(app: FastifyInstance, user: AuthUser, id:
       const back = stakingWithdrawBack(pledge.principal, terms, activated)
       const damages = activated ? stakingExitDamages(pledge.principal, terms) : dec('0')
       const released = dec(pledge.earmark).minus(pledge.paid)
-      const house = (kind: 'earn_reserve' | 'earn_earmarked', amount: string): Leg => ({ account: { ownerId: null, book: pledge.book, kind, shard: 0 }, currency: pledge.currency, amount })
       const legs = [
         userLeg(user.id, pledge.book, 'staking', pledge.currency, dec(pledge.principal).neg().toFixed()),
         userLeg(user.id, pledge.book, 'available', pledge.currency, back.toFixed()),
-        ...(damages.plus(released).gt(0) ? [house('earn_reserve', damages.plus(released).toFixed())] : []),
-        ...(released.gt(0) ? [house('earn_earmarked', released.neg().toFixed())] : []),
+        ...(damages.plus(released).gt(0) ? [houseLeg(pledge.book, 'earn_reserve', pledge.currency, damages.plus(released).toFixed())] : []),
+        ...(released.gt(0) ? [houseLeg(pledge.book, 'earn_earmarked', pledge.currency, released.neg().toFixed())] : []),
       ]
       const posted = await postJournal(tx, { kind: 'yield', reason: 'staking.withdraw', reference: String(pledge.id), idempotencyKey: key, userId: user.id, legs })
       const [updated] = await tx
