@@ -2,6 +2,7 @@
 // reserve; a user on the demo book reads what staking is here (no claim about nodes), adds an amount (not reached),
 // adds more (reached), applies for activation (application successful), receives the bonus, sees a day's reward after
 // the earn clock moves on a day (the test hook, E2E_TEST_HOOKS), and withdraws exactly the amount the sheet showed.
+// The console's due-by-date shows the activated pledge: on its last day its amount back and one more pledge ending.
 // An activity the reserve cannot cover says "Sold out" and the server refuses it (409); an operator's statement about
 // the nodes it runs shows, with its evidence link, only on the activity it was entered for.
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -10,6 +11,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { installWallet } from './fixtures/wallet.ts'
 import { signInFresh, token } from './fixtures/app.ts'
 import { opsSignIn } from './fixtures/ops.ts'
+import type { MyPledgeActive } from '../../src/contract/staking.ts'
 
 async function accessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze()
@@ -107,6 +109,19 @@ test('stake on the demo book: not reached, reached, apply, receive the bonus, a 
   await expect(card.getByTestId('staking-receive')).toHaveCount(0)
   await expect(card.getByTestId('staking-today')).toHaveText('0.00 USDT')
   await accessible(page)
+
+  // The console's due-by-date counts the pledge: 2 a day, and on its last day the 1 000 back and the pledge ending
+  // (at least: other tests' pledges on the same server may fall due the same day).
+  const mine = (await (await page.request.get('/api/getMyPledgeActive', { headers: auth })).json()) as { data: MyPledgeActive }
+  const endsAt = mine.data.list.find((a) => a.names.en_US === validator)!.pledge!.endsAt!
+  const desk = await page.context().newPage()
+  await opsSignIn(desk, ['admin'])
+  await desk.getByRole('navigation').getByRole('link', { name: 'Smart plans and reserve' }).click()
+  const lastDay = desk.getByTestId(`ops-earn-due-demo-USDT-${new Date(endsAt).toISOString().slice(0, 10)}`).getByRole('cell')
+  await expect(lastDay).toHaveCount(5)
+  const [principal, rewards, ending] = await Promise.all([2, 3, 4].map(async (i) => Number(await lastDay.nth(i).textContent())))
+  expect({ principal: principal! >= 1000, rewards: rewards! >= 2, ending: ending! >= 1 }).toEqual({ principal: true, rewards: true, ending: true })
+  await desk.close()
 
   // A day passes: the day's reward is credited once and the open screen shows it (balance_update).
   const advanced = await page.request.post('/api/test/earn/advance', { headers: auth, data: { days: 1 } })
