@@ -5,7 +5,11 @@ import { sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { accrueStaking, stakingStep } from './staking.accrual.ts'
 import { stakingTestApp, type StakingTest } from './test-staking.ts'
-import { utcDay } from '../earn/clock.ts'
+import { randomUUID } from 'node:crypto'
+import { postJournal, type Leg } from '../../ledger/post.ts'
+import { newUserId } from '../../ledger/test-db.ts'
+import { DAY_MS, utcDay } from '../earn/clock.ts'
+import { stakingPledges } from './staking.table.ts'
 
 let t: StakingTest
 let first: string
@@ -71,6 +75,31 @@ describe('the daily step over many pledges', () => {
     // 10 000 − 1 500 + 10 + 5 rewards + 1 500 back + the 10 bonus.
     expect(await t.usdt(both.token)).toMatchObject({ available: '10025', locked: '0' })
     expect(await t.usdt(live[0]!.token)).toMatchObject({ available: '1220', locked: '0' })
+  })
+})
+
+describe('a step over more pledges than a journal holds', () => {
+  it('pays 260 pledges in two journals of a book (250 and 10), each pledge its own entry', async () => {
+    // Pledges written as addAgreeMoney and applyZyActive leave them, on the live book, activated yesterday: one journal
+    // puts each amount in its user's staking account and the earmark in the reserve, from the deposits' clearing.
+    const ids = await Promise.all(Array.from({ length: 260 }, () => newUserId(t.app.db)))
+    const live = { book: 'live' as const, currency: 'USDT' }
+    await postJournal(t.app.db, {
+      kind: 'transfer',
+      reason: 'transfer',
+      idempotencyKey: randomUUID(),
+      legs: [
+        ...ids.map((id): Leg => ({ account: { ownerId: id, book: 'live', kind: 'staking' }, amount: '1000', currency: 'USDT' })),
+        { account: { ownerId: null, book: 'live', kind: 'earn_earmarked', shard: 0 }, amount: String(260 * 10), currency: 'USDT' },
+        { account: { ownerId: null, book: 'live', kind: 'deposits_clearing', shard: 0 }, amount: String(-260 * 1010), currency: 'USDT' },
+      ],
+    })
+    const terms = { ...live, agreedAmount: '1000', bonus: '0', days: 5, dailyRate: '0.002', daily: '2', exitShare: '0', principal: '1000', earmark: '10' }
+    const yesterday = utcDay(t.clock.now - DAY_MS)
+    await t.app.db.insert(stakingPledges).values(ids.map((userId) => ({ ...terms, userId, activityId: BigInt(first), status: 'active' as const, startDay: yesterday, createdAt: 0 })))
+    expect((await accrueNow()).credited).toBe(260)
+    const users = ids.map((id) => ({ id, token: '' }))
+    expect(await journalsOf(users, 'staking.reward')).toEqual({ journals: 2, entries: 260 })
   })
 })
 
