@@ -4,7 +4,9 @@
 // transaction, its type parsers, on node-postgres and PGlite alike) and only gives the statement a name; node-postgres
 // then prepares it once on each connection of the pool and binds it on every later call (PGlite, one connection in the
 // process, ignores the name). The text for one name must never change: build it with parameters only (arrays, jsonb),
-// never with a list whose length varies (drizzle's inArray), or node-postgres refuses the second text.
+// never with a list whose length varies (drizzle's inArray), or node-postgres refuses the second text. Name the columns
+// it answers rather than `*`: PostgreSQL replans a prepared statement after a migration, and refuses it for good on
+// that connection if its result gained a column ("cached plan must not change result type").
 import type { SQL } from 'drizzle-orm'
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../ledger/types.ts'
