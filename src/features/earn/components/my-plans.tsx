@@ -1,24 +1,20 @@
 // The user's plans on this book: each with today's earnings, the total so far, its days and status, and for a
 // running one "Exit early", whose confirm sheet shows exactly what comes back (the principal less the damages).
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { SmartOrder } from '#contract/earn.ts'
+import { ConfirmSheet } from '../../../components/buy-sheet.tsx'
+import { Figures, Money, localName, percentOf } from '../../../components/figures.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
-import { Sheet } from '../../../components/ui/sheet.tsx'
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
-import { toast } from '../../../components/ui/toast.tsx'
 import { useFormat } from '../../../lib/format.ts'
-import { operationKeys } from '../../../lib/operation-keys.ts'
 import { useSession } from '../../../lib/session.ts'
 import { earnQueries, useCancelKeepProd } from '../api.ts'
-import { planName } from '../plan-name.ts'
-import { Figures, Money } from './figures.tsx'
-import { percentOf } from './plan-list.tsx'
 
 function StatusBadge({ status }: { status: SmartOrder['status'] }) {
   if (status === 'running') return <Badge tone="info" testId="earn-status"><Trans>Running</Trans></Badge>
@@ -29,46 +25,23 @@ function StatusBadge({ status }: { status: SmartOrder['status'] }) {
 function ExitSheet({ order, onClose }: { order: SmartOrder; onClose: () => void }) {
   const { t } = useLingui()
   const f = useFormat()
-  const keys = useRef(operationKeys()).current
   const cancel = useCancelKeepProd()
-  const leave = () => {
-    const body = { id: order.id }
-    cancel.mutate(
-      { body, idempotencyKey: keys.keyFor(body) },
-      {
-        onSuccess: () => {
-          keys.settled(null)
-          toast(t`You left the plan early`, 'success')
-          onClose()
-        },
-        onError: (e) => keys.settled(e),
-      },
-    )
-  }
   return (
-    <Sheet open onClose={onClose} title={t`Confirm early exit`}>
-      <div className="earn-sheet" data-testid="earn-exit-confirm">
-        <Figures
-          items={[
-            { label: <Trans>Amount</Trans>, value: <Money value={order.amount} currency={order.currency} /> },
-            { label: <Trans>Early exit damages</Trans>, value: <>{f.percent(percentOf(order.exitShare))} · <Money value={order.exitDamages} currency={order.currency} /></> },
-            { label: <Trans>You get back</Trans>, value: <Money value={order.exitReturn} currency={order.currency} />, testId: 'earn-exit-back' },
-          ]}
-        />
-        <p className="caption">
-          <Trans>Earnings already credited stay yours; no more earnings are paid after you leave.</Trans>
-        </p>
-        {cancel.error && <ErrorState error={cancel.error} compact />}
-        <div className="earn-actions">
-          <Button variant="secondary" onClick={onClose} disabled={cancel.isPending}>
-            <Trans>Back</Trans>
-          </Button>
-          <Button onClick={leave} loading={cancel.isPending} data-testid="earn-exit-confirm-button">
-            <Trans>Exit early</Trans>
-          </Button>
-        </div>
-      </div>
-    </Sheet>
+    <ConfirmSheet
+      testId="earn-exit-confirm"
+      title={t`Confirm early exit`}
+      items={[
+        { label: <Trans>Amount</Trans>, value: <Money value={order.amount} currency={order.currency} /> },
+        { label: <Trans>Early exit damages</Trans>, value: <>{f.percent(percentOf(order.exitShare))} · <Money value={order.exitDamages} currency={order.currency} /></> },
+        { label: <Trans>You get back</Trans>, value: <Money value={order.exitReturn} currency={order.currency} />, testId: 'earn-exit-back' },
+      ]}
+      caption={<Trans>Earnings already credited stay yours; no more earnings are paid after you leave.</Trans>}
+      confirmLabel={<Trans>Exit early</Trans>}
+      mutation={cancel}
+      body={{ id: order.id }}
+      done={t`You left the plan early`}
+      onClose={onClose}
+    />
   )
 }
 
@@ -88,7 +61,7 @@ export function MyPlans() {
         {mine.data.list.map((order) => (
           <li key={order.id} className="earn-item" data-testid={`earn-order-${order.id}`}>
             <div className="earn-item-head">
-              <h3 className="earn-name">{planName(order.names, f.locale)}</h3>
+              <h3 className="earn-name">{localName(order.names, f.locale)}</h3>
               <StatusBadge status={order.status} />
             </div>
             <Figures

@@ -2,17 +2,12 @@
 // early-exit damages. A sold-out or paused plan says so and cannot be bought.
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { SmartPlan } from '#contract/earn.ts'
-import { dec } from '#contract/trading-math.ts'
+import { Figures, Money, localName, percentOf } from '../../../components/figures.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { useFormat } from '../../../lib/format.ts'
-import { planName } from '../plan-name.ts'
-import { Figures, Money } from './figures.tsx'
-
-/** A fraction ("0.012") as the formatter's percent ("1.2" → 1.20 %). */
-export const percentOf = (fraction: string) => dec(fraction).times(100).toFixed()
 
 export function PlanList({ plans, onBuy }: { plans: SmartPlan[]; onBuy: (plan: SmartPlan) => void }) {
   const { t } = useLingui()
@@ -28,7 +23,7 @@ export function PlanList({ plans, onBuy }: { plans: SmartPlan[]; onBuy: (plan: S
     <Card title={t`Plans`} titleId="earn-plans-title">
       <ul className="earn-list" data-testid="earn-plans">
         {plans.map((plan) => {
-          const name = planName(plan.names, f.locale)
+          const name = localName(plan.names, f.locale)
           const buyable = plan.status === 'active' && !plan.soldOut
           return (
             <li key={plan.id} className="earn-item" data-testid={`earn-plan-${plan.id}`}>

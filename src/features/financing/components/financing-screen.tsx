@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { FinancingProduct } from '#contract/financing.ts'
+import { Figures, Money, localName } from '../../../components/figures.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { BookLabel } from '../../../components/ui/book-badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -16,7 +17,6 @@ import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import { useSession } from '../../../lib/session.ts'
 import { financingQueries } from '../api.ts'
-import { Figures, Money, productName } from '../figures.tsx'
 import { BuySheet } from './buy-sheet.tsx'
 import { MyOrders } from './my-orders.tsx'
 import { useTermFigures } from './terms.tsx'
@@ -35,7 +35,7 @@ function ProductList({ products, onBuy }: { products: FinancingProduct[]; onBuy:
           {products.map((p) => (
             <li key={p.id} className="fin-item" data-testid={`fin-product-${p.id}`}>
               <div className="fin-item-head">
-                <h3 className="fin-name">{productName(p.names, f.locale)}</h3>
+                <h3 className="fin-name">{localName(p.names, f.locale)}</h3>
                 {p.soldOut && (
                   <Badge tone="warn" testId="fin-sold-out">
                     <Trans>Sold out</Trans>
