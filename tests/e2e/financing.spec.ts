@@ -4,29 +4,9 @@
 // today) before Continue and again on the confirm sheet, buys, redeems early and gets back exactly the amount the
 // redemption sheet showed. A product the reserve cannot cover says "Sold out" and the server refuses it (409).
 import { randomBytes, randomUUID } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
-import { installWallet } from './fixtures/wallet.ts'
-import { signInFresh, token } from './fixtures/app.ts'
-import { opsSignIn } from './fixtures/ops.ts'
-
-async function accessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`)).toEqual([])
-}
-
-async function defineProduct(ops: Page, name: string, terms: { days: string; min: string; max: string; rate: string; early: string; otherNames?: string }) {
-  const form = ops.getByTestId('ops-fin-new')
-  await form.getByTestId('ops-fin-name').fill(name)
-  if (terms.otherNames) await form.getByTestId('ops-fin-otherNames').fill(terms.otherNames)
-  await form.getByTestId('ops-fin-days').fill(terms.days)
-  await form.getByTestId('ops-fin-minAmount').fill(terms.min)
-  await form.getByTestId('ops-fin-maxAmount').fill(terms.max)
-  await form.getByTestId('ops-fin-annualRate').fill(terms.rate)
-  await form.getByTestId('ops-fin-earlyShare').fill(terms.early)
-  await form.getByRole('button', { name: 'Add financing product' }).click()
-  await expect(ops.getByTestId('ops-fin-products')).toContainText(name)
-}
+import { expect, test } from '@playwright/test'
+import { token } from './fixtures/app.ts'
+import { FINANCING_FORM, accessible, defineOffer, newUserAt, operatorSetUp } from './fixtures/earn.ts'
 
 test('buy financing on the demo book, see every number, redeem early for exactly the disclosed amount; a sold-out product refuses', async ({ page }) => {
   const tag = randomBytes(3).toString('hex')
@@ -35,21 +15,12 @@ test('buy financing on the demo book, see every number, redeem early for exactly
 
   // The operator: 10 days at 7.3 % a year with 2 % early-redemption damages, and one whose interest (100 % a year for
   // ten years on 9 000) no demo funding of the test run covers; then 1 000 USDT into the demo reserve.
-  const ops = await page.context().newPage()
-  await opsSignIn(ops, ['admin'])
-  await ops.getByRole('navigation').getByRole('link', { name: 'Smart plans and reserve' }).click()
-  await defineProduct(ops, fixed, { days: '10', min: '100', max: '1000', rate: '0.073', early: '0.02', otherNames: `de_DE = Fest ${tag}` })
-  await defineProduct(ops, greedy, { days: '3650', min: '9000', max: '9000', rate: '1', early: '0' })
-  const fund = ops.getByTestId('ops-earn-fund')
-  await fund.getByRole('radio', { name: 'Demo' }).click()
-  await fund.getByLabel('Amount (USDT)').fill('1000')
-  await fund.getByRole('button', { name: 'Fund the reserve' }).click()
-  await expect(ops.getByTestId('ops-earn-reserve-demo-USDT')).toBeVisible()
-  await ops.close()
+  await operatorSetUp(page, '1000', async (ops) => {
+    await defineOffer(ops, FINANCING_FORM, { name: fixed, otherNames: `de_DE = Fest ${tag}`, days: '10', minAmount: '100', maxAmount: '1000', annualRate: '0.073', earlyShare: '0.02' })
+    await defineOffer(ops, FINANCING_FORM, { name: greedy, days: '3650', minAmount: '9000', maxAmount: '9000', annualRate: '1', earlyShare: '0' })
+  })
 
-  const wallet = await installWallet(page)
-  await signInFresh(page, wallet)
-  await page.goto('/smart')
+  await newUserAt(page, '/smart')
   await page.getByTestId('earn-financing-link').click()
   await expect(page).toHaveURL(/\/smart\/financing$/)
   const screen = page.getByTestId('fin-screen')
