@@ -1,11 +1,11 @@
-// Buying a plan (the shared buy sheet, src/components/buy-sheet.tsx): the amount, then every number it means (each
+// Buying a plan (the shared buy sheet, src/components/earn/sheet.tsx): the amount, then every number it means (each
 // day's earnings, the total at expiry, what an early exit gives back) before Continue, and again on the confirm step
 // before the one press that buys. The numbers come from the same formulas the server posts (src/contract/earn-math.ts).
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { SmartPlan } from '#contract/earn.ts'
 import { dailyEarnings, exitReturn, totalAtExpiry } from '#contract/earn-math.ts'
-import { BuySheet as Sheet, useAmountRange } from '../../../components/buy-sheet.tsx'
-import { Money, localName, percentOf } from '../../../components/figures.tsx'
+import { BuySheet as Sheet, useAmountRange } from '../../../components/earn/sheet.tsx'
+import { Money, localName, percentOf } from '../../../components/earn/figures.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import { useKeepProd } from '../api.ts'
 

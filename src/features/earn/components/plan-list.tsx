@@ -2,7 +2,7 @@
 // early-exit damages. A sold-out or paused plan says so and cannot be bought.
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { SmartPlan } from '#contract/earn.ts'
-import { Figures, Money, localName, percentOf } from '../../../components/figures.tsx'
+import { Figures, Money, localName, percentOf } from '../../../components/earn/figures.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'

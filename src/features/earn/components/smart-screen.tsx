@@ -17,7 +17,7 @@ import { earnQueries } from '../api.ts'
 import { BuySheet } from './buy-sheet.tsx'
 import { MyPlans } from './my-plans.tsx'
 import { PlanList } from './plan-list.tsx'
-import '../earn.css'
+import '../../../components/earn/earn.css'
 
 export function SmartScreen() {
   const { t } = useLingui()

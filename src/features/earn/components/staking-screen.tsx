@@ -2,15 +2,15 @@
 // committed for a period and rewarded from the operator's reserve at the disclosed rate. It speaks of validator nodes
 // only when an operator has stated that, with evidence. Per activity: its numbers, the user's pledge (not reached →
 // reached → application successful → bonus received), and sheets that show every number before the one press: the
-// buy and confirm sheets Smart plans and financing use too (src/components/buy-sheet.tsx).
+// buy and confirm sheets Smart plans and financing use too (src/components/earn/sheet.tsx).
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { PledgeActivity } from '#contract/staking.ts'
 import { annualRate, stakingDaily, stakingExitDamages, stakingTotal, stakingWithdrawBack } from '#contract/staking-math.ts'
 import { dec, moneyScale } from '#contract/trading-math.ts'
-import { BuySheet, ConfirmSheet, useKeyedSubmit } from '../../../components/buy-sheet.tsx'
-import { Figures, Money, localName, percentOf } from '../../../components/figures.tsx'
+import { BuySheet, ConfirmSheet, useKeyedSubmit } from '../../../components/earn/sheet.tsx'
+import { Figures, Money, localName, percentOf } from '../../../components/earn/figures.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { BookLabel } from '../../../components/ui/book-badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -22,7 +22,7 @@ import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import { useSession } from '../../../lib/session.ts'
 import { stakingQuery, useAddAgreeMoney, useApplyZyActive, useReceiveZyActive, useWithdrawZyActive } from '../staking-api.ts'
-import '../earn.css'
+import '../../../components/earn/earn.css'
 
 function Lead() {
   return (

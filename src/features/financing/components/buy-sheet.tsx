@@ -1,12 +1,12 @@
-// Buying a financing product (the shared buy sheet, src/components/buy-sheet.tsx): the amount, then every number it
+// Buying a financing product (the shared buy sheet, src/components/earn/sheet.tsx): the amount, then every number it
 // means (the term's interest, what comes back at maturity, what an early redemption today gives back) before Continue,
 // and again on the confirm step before the one press that buys. The numbers come from the formulas the server posts
 // (src/contract/financing-math.ts).
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { FinancingProduct } from '#contract/financing.ts'
 import { atMaturity, earlyRedemption, termInterest } from '#contract/financing-math.ts'
-import { BuySheet as Sheet, useAmountRange } from '../../../components/buy-sheet.tsx'
-import { Money, localName } from '../../../components/figures.tsx'
+import { BuySheet as Sheet, useAmountRange } from '../../../components/earn/sheet.tsx'
+import { Money, localName } from '../../../components/earn/figures.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import { useCreateFinancingOrder } from '../api.ts'
 import { useTermFigures } from './terms.tsx'

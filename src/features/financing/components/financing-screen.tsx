@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { FinancingProduct } from '#contract/financing.ts'
-import { Figures, Money, localName } from '../../../components/figures.tsx'
+import { Figures, Money, localName } from '../../../components/earn/figures.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { BookLabel } from '../../../components/ui/book-badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -20,7 +20,7 @@ import { financingQueries } from '../api.ts'
 import { BuySheet } from './buy-sheet.tsx'
 import { MyOrders } from './my-orders.tsx'
 import { useTermFigures } from './terms.tsx'
-import '../financing.css'
+import '../../../components/earn/earn.css'
 
 function ProductList({ products, onBuy }: { products: FinancingProduct[]; onBuy: (p: FinancingProduct) => void }) {
   const { t } = useLingui()
@@ -31,11 +31,11 @@ function ProductList({ products, onBuy }: { products: FinancingProduct[]; onBuy:
       {products.length === 0 ? (
         <EmptyState title={<Trans>No products on offer now</Trans>} />
       ) : (
-        <ul className="fin-list" data-testid="fin-products">
+        <ul className="earn-list" data-testid="fin-products">
           {products.map((p) => (
-            <li key={p.id} className="fin-item" data-testid={`fin-product-${p.id}`}>
-              <div className="fin-item-head">
-                <h3 className="fin-name">{localName(p.names, f.locale)}</h3>
+            <li key={p.id} className="earn-item" data-testid={`fin-product-${p.id}`}>
+              <div className="earn-item-head">
+                <h3 className="earn-name">{localName(p.names, f.locale)}</h3>
                 {p.soldOut && (
                   <Badge tone="warn" testId="fin-sold-out">
                     <Trans>Sold out</Trans>
@@ -78,7 +78,7 @@ export function FinancingScreen() {
   const products = useQuery(financingQueries.products(token ? userId : null))
   const [buying, setBuying] = useState<FinancingProduct | null>(null)
   const lead = (
-    <p className="fin-lead">
+    <p className="earn-lead">
       <Trans>
         Financing pays a fixed annual rate on your amount for a fixed term, then returns the amount with the interest. You
         can redeem early on the disclosed terms. Interest is paid from the platform's funded reserve: a product is sold
@@ -88,7 +88,7 @@ export function FinancingScreen() {
   )
   if (!token) {
     return (
-      <article className="fin-screen">
+      <article className="earn-screen">
         <PageHeader title={t`Financing`} />
         <Card>
           {lead}
@@ -98,7 +98,7 @@ export function FinancingScreen() {
     )
   }
   return (
-    <article className="fin-screen" data-testid="fin-screen">
+    <article className="earn-screen" data-testid="fin-screen">
       <PageHeader title={t`Financing`} actions={products.data ? <BookLabel book={products.data.book} testId="fin-book" /> : undefined} />
       <Card>{lead}</Card>
       {products.isPending ? (

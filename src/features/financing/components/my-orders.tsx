@@ -4,8 +4,8 @@ import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { FinancingOrder } from '#contract/financing.ts'
-import { ConfirmSheet } from '../../../components/buy-sheet.tsx'
-import { Figures, Money, localName, percentOf } from '../../../components/figures.tsx'
+import { ConfirmSheet } from '../../../components/earn/sheet.tsx'
+import { Figures, Money, localName, percentOf } from '../../../components/earn/figures.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
@@ -58,11 +58,11 @@ export function MyOrders() {
   else if (mine.data.list.length === 0) body = <EmptyState title={<Trans>You have no financing on this account yet</Trans>} />
   else
     body = (
-      <ul className="fin-list" data-testid="fin-mine">
+      <ul className="earn-list" data-testid="fin-mine">
         {mine.data.list.map((order) => (
-          <li key={order.id} className="fin-item" data-testid={`fin-order-${order.id}`}>
-            <div className="fin-item-head">
-              <h3 className="fin-name">{localName(order.names, f.locale)}</h3>
+          <li key={order.id} className="earn-item" data-testid={`fin-order-${order.id}`}>
+            <div className="earn-item-head">
+              <h3 className="earn-name">{localName(order.names, f.locale)}</h3>
               <StatusBadge status={order.status} />
             </div>
             <Figures

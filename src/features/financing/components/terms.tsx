@@ -2,7 +2,7 @@
 // it means for the term, and the early-redemption terms.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { termRate } from '#contract/financing-math.ts'
-import { percentOf, type Figure } from '../../../components/figures.tsx'
+import { percentOf, type Figure } from '../../../components/earn/figures.tsx'
 import { useFormat } from '../../../lib/format.ts'
 
 type Terms = { annualRate: string; days: number; earlyShare: string; earlyForfeit: boolean }

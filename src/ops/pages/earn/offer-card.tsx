@@ -19,7 +19,7 @@ type Draft = { name: string; otherNames: string } & Record<string, string>
 
 type Props<O extends Offer, D extends Draft> = {
   title: ReactNode
-  /** The title's id, the table's and the form's test ids; `fields` starts each form field's test id (`${fields}name` ...). */
+  /** The title's id, the table's and the form's test ids; `fields` starts each field's test id (`${fields}name`). */
   ids: { title: string; table: string; form: string; fields: string }
   /** The columns between the name and the status. */
   head: ReactNode[]

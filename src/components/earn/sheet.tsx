@@ -1,20 +1,21 @@
 // The sheets of the earn products (Smart plans, financing, node staking), one way for all three: buying (or adding)
 // asks the amount and shows every number it means before Continue, and again on the confirm step before the one
 // press; leaving early (exit, redemption, withdrawal) shows what comes back before the one press. Each product gives
-// its words, its figures and its request. Its messages are in the later screens' catalog (SCREEN_FILES in
-// lingui.config.ts): only lazily loaded screens use it.
+// its words, its figures and its request. Only those lazily loaded screens use it: its messages are in the later
+// screens' catalog (SCREEN_FILES in lingui.config.ts), and its folder is not in the chunk every screen shares
+// (SHARED in vite.config.ts), so it loads with them.
 import { useRef, useState, type ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { amountIssue } from '#contract/earn-math.ts'
-import { useFormat } from '../lib/format.ts'
-import { operationKeys } from '../lib/operation-keys.ts'
+import { useFormat } from '../../lib/format.ts'
+import { operationKeys } from '../../lib/operation-keys.ts'
 import { Figures, Money, type Figure } from './figures.tsx'
-import { AmountInput } from './ui/amount-input.tsx'
-import { Button } from './ui/button.tsx'
-import { ErrorState } from './ui/error-state.tsx'
-import { Sheet } from './ui/sheet.tsx'
-import { toast } from './ui/toast.tsx'
-import './buy-sheet.css'
+import { AmountInput } from '../ui/amount-input.tsx'
+import { Button } from '../ui/button.tsx'
+import { ErrorState } from '../ui/error-state.tsx'
+import { Sheet } from '../ui/sheet.tsx'
+import { toast } from '../ui/toast.tsx'
+import './earn.css'
 
 /** A money-moving request (src/lib/api.ts) as the sheets need it: the body goes with its Idempotency-Key. */
 export type KeyedMutation<B> = {
@@ -62,7 +63,7 @@ export function useAmountRange(offer: { minAmount: string; maxAmount: string; cu
 
 function Actions({ pending, onBack, onConfirm, label, testId }: { pending: boolean; onBack: () => void; onConfirm: () => void; label: ReactNode; testId: string }) {
   return (
-    <div className="buy-sheet-actions">
+    <div className="earn-actions">
       <Button variant="secondary" onClick={onBack} disabled={pending}>
         <Trans>Back</Trans>
       </Button>
@@ -78,7 +79,7 @@ type BuyProps<B> = {
   testId: string
   /** Test ids that differ from those. */
   ids?: { sheet?: string; amount?: string }
-  /** The amount step's title: the offer's name (shown again on the confirm step, labelled `nameLabel`), or the action. */
+  /** The amount step's title: the offer's name (again on the confirm step, labelled `nameLabel`), or the action. */
   title: string
   nameLabel?: ReactNode
   confirmTitle?: string
@@ -112,7 +113,7 @@ export function BuySheet<B>(p: BuyProps<B>) {
   const amountFigure = { label: <Trans>Amount</Trans>, value: <Money value={text} currency={p.currency} />, testId: `${p.testId}-confirm-amount` }
   return (
     <Sheet open onClose={p.onClose} title={confirming ? (p.confirmTitle ?? t`Confirm the purchase`) : p.title}>
-      <div className="buy-sheet" data-testid={confirming ? `${p.testId}-confirm` : (p.ids?.sheet ?? `${p.testId}-buy-sheet`)}>
+      <div className="earn-sheet" data-testid={confirming ? `${p.testId}-confirm` : (p.ids?.sheet ?? `${p.testId}-buy-sheet`)}>
         {confirming ? (
           <Figures items={[...(p.nameLabel ? [{ label: p.nameLabel, value: p.title }] : []), amountFigure, ...(p.terms ?? []), ...figures]} />
         ) : (
@@ -181,7 +182,7 @@ export function ConfirmSheet<B>(p: ConfirmProps<B>) {
   const submit = useKeyedSubmit(p.mutation)
   return (
     <Sheet open onClose={p.onClose} title={p.title}>
-      <div className="buy-sheet" data-testid={p.testId}>
+      <div className="earn-sheet" data-testid={p.testId}>
         <Figures items={p.items} />
         {p.caption && <p className="caption">{p.caption}</p>}
         {p.mutation.error ? <ErrorState error={p.mutation.error} compact /> : null}

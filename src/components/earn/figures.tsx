@@ -3,16 +3,16 @@
 import type { ReactNode } from 'react'
 import { LANGUAGES } from '#contract/locales.ts'
 import { dec } from '#contract/trading-math.ts'
-import { Amount } from './ui/amount.tsx'
-import './buy-sheet.css'
+import { Amount } from '../ui/amount.tsx'
+import './earn.css'
 
 export type Figure = { label: ReactNode; value: ReactNode; testId?: string }
 
 export function Figures({ items, testId }: { items: Figure[]; testId?: string }) {
   return (
-    <dl className="figure-list" data-testid={testId}>
+    <dl className="earn-figures" data-testid={testId}>
       {items.map((item, i) => (
-        <div key={i} className="figure-item">
+        <div key={i} className="earn-figure">
           <dt>{item.label}</dt>
           <dd data-testid={item.testId}>{item.value}</dd>
         </div>
@@ -31,7 +31,7 @@ export function Money({ value, currency }: { value: string; currency?: string })
 /** A fraction ("0.012") as the formatter's percent ("1.2" → 1.20 %). */
 export const percentOf = (fraction: string) => dec(fraction).times(100).toFixed()
 
-/** An offer's name in the active language (a BCP 47 tag), else its English one; names are keyed by server language codes. */
+/** An offer's name in the active language (a BCP 47 tag), else its English one (names are keyed by server codes). */
 export function localName(names: Record<string, string>, locale: string): string {
   const code = LANGUAGES.find((l) => l.bcp47 === locale)?.code
   return (code && names[code]) || names.en_US || ''
