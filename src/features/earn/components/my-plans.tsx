@@ -5,13 +5,10 @@ import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { SmartOrder } from '#contract/earn.ts'
 import { ConfirmSheet } from '../../../components/earn/sheet.tsx'
-import { Figures, Money, localName, percentOf } from '../../../components/earn/figures.tsx'
+import { Money, localName, percentOf } from '../../../components/earn/figures.tsx'
+import { EarnItem, HoldingsCard } from '../../../components/earn/list.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { Card } from '../../../components/ui/card.tsx'
-import { EmptyState } from '../../../components/ui/empty-state.tsx'
-import { ErrorState } from '../../../components/ui/error-state.tsx'
-import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import { useSession } from '../../../lib/session.ts'
 import { earnQueries, useCancelKeepProd } from '../api.ts'
@@ -51,44 +48,39 @@ export function MyPlans() {
   const userId = useSession((s) => s.userId)
   const mine = useQuery(earnQueries.mine(userId))
   const [leaving, setLeaving] = useState<SmartOrder | null>(null)
-  let body
-  if (mine.isPending) body = <SkeletonRows rows={3} />
-  else if (!mine.data) body = <ErrorState error={mine.error} onRetry={() => void mine.refetch()} />
-  else if (mine.data.list.length === 0) body = <EmptyState title={<Trans>You have no plans on this account yet</Trans>} />
-  else
-    body = (
-      <ul className="earn-list" data-testid="earn-mine">
-        {mine.data.list.map((order) => (
-          <li key={order.id} className="earn-item" data-testid={`earn-order-${order.id}`}>
-            <div className="earn-item-head">
-              <h3 className="earn-name">{localName(order.names, f.locale)}</h3>
-              <StatusBadge status={order.status} />
-            </div>
-            <Figures
-              items={[
-                { label: <Trans>Amount</Trans>, value: <Money value={order.amount} currency={order.currency} /> },
-                { label: <Trans>Daily earnings</Trans>, value: <Money value={order.daily} currency={order.currency} /> },
-                { label: <Trans>Today's earnings</Trans>, value: <Money value={order.todayEarnings} currency={order.currency} />, testId: 'earn-today' },
-                { label: <Trans>Total revenue</Trans>, value: <Money value={order.totalRevenue} currency={order.currency} />, testId: 'earn-revenue' },
-                { label: <Trans>Days run</Trans>, value: `${order.runDays} / ${order.days}` },
-                { label: <Trans>Start</Trans>, value: f.dateTime(order.start, 'date') },
-                { label: <Trans>Expiration</Trans>, value: f.dateTime(order.expiresAt, 'date') },
-                ...(order.returned === null ? [] : [{ label: <Trans>Returned</Trans>, value: <Money value={order.returned} currency={order.currency} />, testId: 'earn-returned' }]),
-              ]}
-            />
-            {order.status === 'running' && (
-              <Button variant="secondary" block onClick={() => setLeaving(order)} data-testid="earn-exit">
-                <Trans>Exit early</Trans>
-              </Button>
-            )}
-          </li>
-        ))}
-      </ul>
-    )
   return (
-    <Card title={t`My plans`} titleId="earn-mine-title">
-      {body}
+    <HoldingsCard
+      title={t`My plans`}
+      titleId="earn-mine-title"
+      query={mine}
+      empty={<Trans>You have no plans on this account yet</Trans>}
+      testId="earn-mine"
+      item={(order) => (
+        <EarnItem
+          key={order.id}
+          testId={`earn-order-${order.id}`}
+          name={localName(order.names, f.locale)}
+          badges={<StatusBadge status={order.status} />}
+          figures={[
+            { label: <Trans>Amount</Trans>, value: <Money value={order.amount} currency={order.currency} /> },
+            { label: <Trans>Daily earnings</Trans>, value: <Money value={order.daily} currency={order.currency} /> },
+            { label: <Trans>Today's earnings</Trans>, value: <Money value={order.todayEarnings} currency={order.currency} />, testId: 'earn-today' },
+            { label: <Trans>Total revenue</Trans>, value: <Money value={order.totalRevenue} currency={order.currency} />, testId: 'earn-revenue' },
+            { label: <Trans>Days run</Trans>, value: `${order.runDays} / ${order.days}` },
+            { label: <Trans>Start</Trans>, value: f.dateTime(order.start, 'date') },
+            { label: <Trans>Expiration</Trans>, value: f.dateTime(order.expiresAt, 'date') },
+            ...(order.returned === null ? [] : [{ label: <Trans>Returned</Trans>, value: <Money value={order.returned} currency={order.currency} />, testId: 'earn-returned' }]),
+          ]}
+        >
+          {order.status === 'running' && (
+            <Button variant="secondary" block onClick={() => setLeaving(order)} data-testid="earn-exit">
+              <Trans>Exit early</Trans>
+            </Button>
+          )}
+        </EarnItem>
+      )}
+    >
       {leaving && <ExitSheet order={leaving} onClose={() => setLeaving(null)} />}
-    </Card>
+    </HoldingsCard>
   )
 }

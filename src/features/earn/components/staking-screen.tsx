@@ -11,6 +11,7 @@ import { annualRate, stakingDaily, stakingExitDamages, stakingTotal, stakingWith
 import { dec, moneyScale } from '#contract/trading-math.ts'
 import { BuySheet, ConfirmSheet, useKeyedSubmit } from '../../../components/earn/sheet.tsx'
 import { Figures, Money, localName, percentOf } from '../../../components/earn/figures.tsx'
+import { OfferBadges } from '../../../components/earn/list.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { BookLabel } from '../../../components/ui/book-badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -126,16 +127,7 @@ function ActivityCard({ activity }: { activity: PledgeActivity }) {
       <div className="earn-item" data-testid={`staking-activity-${activity.id}`}>
         <div className="earn-item-head">
           <h2 className="earn-name">{name}</h2>
-          {activity.soldOut && (
-            <Badge tone="warn" testId="staking-sold-out">
-              <Trans>Sold out</Trans>
-            </Badge>
-          )}
-          {activity.status === 'paused' && (
-            <Badge tone="neutral">
-              <Trans>Paused</Trans>
-            </Badge>
-          )}
+          <OfferBadges offer={activity} prefix="staking" />
           <StageBadge activity={activity} />
         </div>
         {description && <p className="earn-lead">{description}</p>}

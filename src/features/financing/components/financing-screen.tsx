@@ -5,10 +5,9 @@ import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { FinancingProduct } from '#contract/financing.ts'
-import { Figures, Money, localName } from '../../../components/earn/figures.tsx'
-import { Badge } from '../../../components/ui/badge.tsx'
+import { localName } from '../../../components/earn/figures.tsx'
+import { OfferItem, investment } from '../../../components/earn/list.tsx'
 import { BookLabel } from '../../../components/ui/book-badge.tsx'
-import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
@@ -33,37 +32,15 @@ function ProductList({ products, onBuy }: { products: FinancingProduct[]; onBuy:
       ) : (
         <ul className="earn-list" data-testid="fin-products">
           {products.map((p) => (
-            <li key={p.id} className="earn-item" data-testid={`fin-product-${p.id}`}>
-              <div className="earn-item-head">
-                <h3 className="earn-name">{localName(p.names, f.locale)}</h3>
-                {p.soldOut && (
-                  <Badge tone="warn" testId="fin-sold-out">
-                    <Trans>Sold out</Trans>
-                  </Badge>
-                )}
-                {p.status === 'paused' && (
-                  <Badge tone="neutral">
-                    <Trans>Paused</Trans>
-                  </Badge>
-                )}
-              </div>
-              <Figures
-                items={[
-                  ...termFigures(p),
-                  {
-                    label: <Trans>Investment</Trans>,
-                    value: (
-                      <>
-                        <Money value={p.minAmount} /> – <Money value={p.maxAmount} currency={p.currency} />
-                      </>
-                    ),
-                  },
-                ]}
-              />
-              <Button block disabled={p.status !== 'active' || p.soldOut} onClick={() => onBuy(p)} data-testid="fin-buy">
-                {p.soldOut ? <Trans>Sold out</Trans> : <Trans>Buy</Trans>}
-              </Button>
-            </li>
+            <OfferItem
+              key={p.id}
+              offer={p}
+              testId={`fin-product-${p.id}`}
+              prefix="fin"
+              name={localName(p.names, f.locale)}
+              figures={[...termFigures(p), investment(p)]}
+              onBuy={() => onBuy(p)}
+            />
           ))}
         </ul>
       )}
