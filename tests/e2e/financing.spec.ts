@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { token } from './fixtures/app.ts'
-import { FINANCING_FORM, accessible, defineOffer, newUserAt, operatorSetUp } from './fixtures/earn.ts'
+import { FINANCING_FORM, accessible, defineOffer, expectFigures, expectSoldOut, expectUsdt, newUserAt, operatorSetUp } from './fixtures/earn.ts'
 
 test('buy financing on the demo book, see every number, redeem early for exactly the disclosed amount; a sold-out product refuses', async ({ page }) => {
   const tag = randomBytes(3).toString('hex')
@@ -27,9 +27,7 @@ test('buy financing on the demo book, see every number, redeem early for exactly
   await expect(screen.getByTestId('fin-book')).toHaveText('Demo')
 
   // The sold-out product cannot be bought, and the server says so too.
-  const soldOut = screen.getByTestId('fin-products').locator('li').filter({ hasText: greedy })
-  await expect(soldOut.getByTestId('fin-sold-out')).toBeVisible()
-  await expect(soldOut.getByTestId('fin-buy')).toBeDisabled()
+  await expectSoldOut(screen.getByTestId('fin-products'), 'fin', greedy)
   const auth = { authorization: `Bearer ${await token(page)}` }
   const listed = (await (await page.request.get('/api/getFinancing', { headers: auth })).json()) as {
     data: { products: { id: string; names: { en_US: string; de_DE?: string } }[] }
@@ -53,17 +51,12 @@ test('buy financing on the demo book, see every number, redeem early for exactly
   await sheet.getByTestId('fin-amount').fill('5000')
   await expect(sheet).toContainText('Enter an amount from 100.00 to 1,000.00 USDT')
   await sheet.getByTestId('fin-amount').fill('1000')
-  await expect(sheet.getByTestId('fin-interest')).toHaveText('2.00 USDT')
-  await expect(sheet.getByTestId('fin-total')).toHaveText('1,002.00 USDT')
-  await expect(sheet.getByTestId('fin-early-back')).toHaveText('980.00 USDT')
+  const figures = { 'fin-interest': '2.00 USDT', 'fin-total': '1,002.00 USDT', 'fin-early-back': '980.00 USDT' }
+  await expectFigures(sheet, figures)
   await accessible(page)
   await sheet.getByTestId('fin-continue').click()
   const confirm = page.getByTestId('fin-confirm')
-  await expect(confirm.getByTestId('fin-confirm-amount')).toHaveText('1,000.00 USDT')
-  await expect(confirm.getByTestId('fin-rate')).toHaveText('7.30% a year (0.20% for the term)')
-  await expect(confirm.getByTestId('fin-interest')).toHaveText('2.00 USDT')
-  await expect(confirm.getByTestId('fin-total')).toHaveText('1,002.00 USDT')
-  await expect(confirm.getByTestId('fin-early-back')).toHaveText('980.00 USDT')
+  await expectFigures(confirm, { 'fin-confirm-amount': '1,000.00 USDT', 'fin-rate': '7.30% a year (0.20% for the term)', ...figures })
   await confirm.getByTestId('fin-confirm-button').click()
   const mine = screen.getByTestId('fin-mine').locator('li').filter({ hasText: fixed })
   await expect(mine.getByTestId('fin-status')).toHaveText('Running')
@@ -79,9 +72,6 @@ test('buy financing on the demo book, see every number, redeem early for exactly
   await redeem.getByTestId('fin-redeem-confirm-button').click()
   await expect(mine.getByTestId('fin-status')).toHaveText('Redeemed early')
   await expect(mine.getByTestId('fin-returned')).toHaveText('980.00 USDT')
-  const balance = (await (await page.request.get('/api/getBalance', { headers: auth })).json()) as {
-    data: { currencies: { currency: string; available: string; locked: string }[] }
-  }
   // 10 000 demo funds − 1 000 + 980 back.
-  expect(balance.data.currencies.find((c) => c.currency === 'USDT')).toMatchObject({ available: '9980', locked: '0' })
+  await expectUsdt(page, '9980')
 })

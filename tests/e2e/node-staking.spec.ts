@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { token } from './fixtures/app.ts'
-import { STAKING_FORM, accessible, defineOffer, newUserAt, operatorSetUp } from './fixtures/earn.ts'
+import { STAKING_FORM, accessible, defineOffer, expectUsdt, newUserAt, operatorSetUp } from './fixtures/earn.ts'
 
 test('stake on the demo book: not reached, reached, apply, receive the bonus, a day\'s reward, withdraw the disclosed amount; sold out refuses', async ({ page }) => {
   const tag = randomBytes(3).toString('hex')
@@ -89,9 +89,6 @@ test('stake on the demo book: not reached, reached, apply, receive the bonus, a 
   await withdraw.getByTestId('staking-withdraw-confirm-button').click()
   await expect(card.getByTestId('staking-stage')).toHaveText('Withdrawn')
   await expect(card.getByTestId('staking-returned')).toHaveText('950.00 USDT')
-  const balance = (await (await page.request.get('/api/getBalance', { headers: auth })).json()) as {
-    data: { currencies: { currency: string; available: string; locked: string }[] }
-  }
   // 10 000 demo funds − 1 000 + 10 bonus + 2 reward + 950 back.
-  expect(balance.data.currencies.find((c) => c.currency === 'USDT')).toMatchObject({ available: '9962', locked: '0' })
+  await expectUsdt(page, '9962')
 })

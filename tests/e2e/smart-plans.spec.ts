@@ -5,7 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { token } from './fixtures/app.ts'
-import { PLAN_FORM, accessible, defineOffer, newUserAt, operatorSetUp } from './fixtures/earn.ts'
+import { PLAN_FORM, accessible, defineOffer, expectFigures, expectSoldOut, expectUsdt, newUserAt, operatorSetUp } from './fixtures/earn.ts'
 
 test('buy a plan on the demo book, earn a day, exit early for exactly the disclosed amount; a sold-out plan refuses', async ({ page }) => {
   const tag = randomBytes(3).toString('hex')
@@ -23,9 +23,7 @@ test('buy a plan on the demo book, earn a day, exit early for exactly the disclo
   await expect(screen.getByTestId('earn-book')).toHaveText('Demo')
 
   // The sold-out plan cannot be bought, and the server says so too.
-  const soldOut = screen.getByTestId('earn-plans').locator('li').filter({ hasText: greedy })
-  await expect(soldOut.getByTestId('earn-sold-out')).toBeVisible()
-  await expect(soldOut.getByTestId('earn-buy')).toBeDisabled()
+  await expectSoldOut(screen.getByTestId('earn-plans'), 'earn', greedy)
   const plans = (await (await page.request.get('/api/getSmartPlans', { headers: { authorization: `Bearer ${await token(page)}` } })).json()) as {
     data: { plans: { id: string; names: { en_US: string; de_DE?: string } }[] }
   }
@@ -46,16 +44,12 @@ test('buy a plan on the demo book, earn a day, exit early for exactly the disclo
   await sheet.getByTestId('earn-continue').click()
   await expect(sheet).toContainText('enter Smart amount')
   await sheet.getByTestId('earn-amount').fill('1000')
-  await expect(sheet.getByTestId('earn-daily')).toHaveText('12.00 USDT')
-  await expect(sheet.getByTestId('earn-total')).toHaveText('1,036.00 USDT')
-  await expect(sheet.getByTestId('earn-exit-return')).toHaveText('900.00 USDT')
+  const figures = { 'earn-daily': '12.00 USDT', 'earn-total': '1,036.00 USDT', 'earn-exit-return': '900.00 USDT' }
+  await expectFigures(sheet, figures)
   await accessible(page)
   await sheet.getByTestId('earn-continue').click()
   const confirm = page.getByTestId('earn-confirm')
-  await expect(confirm.getByTestId('earn-confirm-amount')).toHaveText('1,000.00 USDT')
-  await expect(confirm.getByTestId('earn-daily')).toHaveText('12.00 USDT')
-  await expect(confirm.getByTestId('earn-total')).toHaveText('1,036.00 USDT')
-  await expect(confirm.getByTestId('earn-exit-return')).toHaveText('900.00 USDT')
+  await expectFigures(confirm, { 'earn-confirm-amount': '1,000.00 USDT', ...figures })
   await confirm.getByTestId('earn-confirm-button').click()
   const mine = screen.getByTestId('earn-mine').locator('li').filter({ hasText: steady })
   await expect(mine.getByTestId('earn-status')).toHaveText('Running')
@@ -76,9 +70,6 @@ test('buy a plan on the demo book, earn a day, exit early for exactly the disclo
   await exit.getByTestId('earn-exit-confirm-button').click()
   await expect(mine.getByTestId('earn-status')).toHaveText('Early exit')
   await expect(mine.getByTestId('earn-returned')).toHaveText('900.00 USDT')
-  const balance = (await (await page.request.get('/api/getBalance', { headers: { authorization: `Bearer ${await token(page)}` } })).json()) as {
-    data: { currencies: { currency: string; available: string; locked: string }[] }
-  }
   // 10 000 demo funds − 1 000 + 12 earned + 900 back.
-  expect(balance.data.currencies.find((c) => c.currency === 'USDT')).toMatchObject({ available: '9912', locked: '0' })
+  await expectUsdt(page, '9912')
 })
