@@ -12,69 +12,44 @@ import { dec, moneyScale } from '#contract/trading-math.ts'
 import { BuySheet, ConfirmSheet, useKeyedSubmit } from '../../../components/earn/sheet.tsx'
 import { Figures, Money, localName, percentOf } from '../../../components/earn/figures.tsx'
 import { OfferBadges } from '../../../components/earn/list.tsx'
+import { EarnScreen } from '../../../components/earn/screen.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
-import { BookLabel } from '../../../components/ui/book-badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
-import { PageHeader } from '../../../components/ui/page-header.tsx'
-import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import { useSession } from '../../../lib/session.ts'
 import { stakingQuery, useAddAgreeMoney, useApplyZyActive, useReceiveZyActive, useWithdrawZyActive } from '../staking-api.ts'
-import '../../../components/earn/earn.css'
-
-function Lead() {
-  return (
-    <p className="earn-lead" data-testid="staking-lead">
-      <Trans>
-        Node staking here means: you commit an amount for a fixed period, and it is rewarded from the operator's funded
-        reserve at the disclosed rate. The amount stays yours and comes back at the end of the period. You can join only
-        while the reserve already holds every reward and the bonus for your amount.
-      </Trans>
-    </p>
-  )
-}
 
 export function StakingScreen() {
   const { t } = useLingui()
   const userId = useSession((s) => s.userId)
   const token = useSession((s) => s.token)
   const mine = useQuery(stakingQuery(token ? userId : null))
-  if (!token) {
-    return (
-      <article className="earn-screen">
-        <PageHeader title={t`Node staking`} />
-        <Card>
-          <Lead />
-          <EmptyState title={<Trans>Sign in to see node staking and join</Trans>} />
-        </Card>
-      </article>
-    )
-  }
   return (
-    <article className="earn-screen" data-testid="staking-screen">
-      <PageHeader title={t`Node staking`} actions={mine.data ? <BookLabel book={mine.data.book} testId="staking-book" /> : undefined} />
-      <Card>
-        <Lead />
-      </Card>
-      {mine.isPending ? (
-        <Card>
-          <SkeletonRows rows={4} />
-        </Card>
-      ) : !mine.data ? (
-        <Card>
-          <ErrorState error={mine.error} onRetry={() => void mine.refetch()} />
-        </Card>
-      ) : mine.data.list.length === 0 ? (
-        <Card>
-          <EmptyState title={<Trans>No staking on offer now</Trans>} />
-        </Card>
-      ) : (
-        mine.data.list.map((activity) => <ActivityCard key={activity.id} activity={activity} />)
-      )}
-    </article>
+    <EarnScreen
+      title={t`Node staking`}
+      testId="staking"
+      lead={
+        <Trans>
+          Node staking here means: you commit an amount for a fixed period, and it is rewarded from the operator's funded
+          reserve at the disclosed rate. The amount stays yours and comes back at the end of the period. You can join only
+          while the reserve already holds every reward and the bonus for your amount.
+        </Trans>
+      }
+      query={token ? mine : null}
+      signIn={<Trans>Sign in to see node staking and join</Trans>}
+      offers={(data) =>
+        data.list.length === 0 ? (
+          <Card>
+            <EmptyState title={<Trans>No staking on offer now</Trans>} />
+          </Card>
+        ) : (
+          data.list.map((activity) => <ActivityCard key={activity.id} activity={activity} />)
+        )
+      }
+    />
   )
 }
 

@@ -7,19 +7,15 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { FinancingProduct } from '#contract/financing.ts'
 import { localName } from '../../../components/earn/figures.tsx'
 import { OfferItem, investment } from '../../../components/earn/list.tsx'
-import { BookLabel } from '../../../components/ui/book-badge.tsx'
+import { EarnScreen } from '../../../components/earn/screen.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
-import { ErrorState } from '../../../components/ui/error-state.tsx'
-import { PageHeader } from '../../../components/ui/page-header.tsx'
-import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import { useSession } from '../../../lib/session.ts'
 import { financingQueries } from '../api.ts'
 import { BuySheet } from './buy-sheet.tsx'
 import { MyOrders } from './my-orders.tsx'
 import { useTermFigures } from './terms.tsx'
-import '../../../components/earn/earn.css'
 
 function ProductList({ products, onBuy }: { products: FinancingProduct[]; onBuy: (p: FinancingProduct) => void }) {
   const { t } = useLingui()
@@ -54,43 +50,23 @@ export function FinancingScreen() {
   const token = useSession((s) => s.token)
   const products = useQuery(financingQueries.products(token ? userId : null))
   const [buying, setBuying] = useState<FinancingProduct | null>(null)
-  const lead = (
-    <p className="earn-lead">
-      <Trans>
-        Financing pays a fixed annual rate on your amount for a fixed term, then returns the amount with the interest. You
-        can redeem early on the disclosed terms. Interest is paid from the platform's funded reserve: a product is sold
-        only while the reserve can pay it in full.
-      </Trans>
-    </p>
-  )
-  if (!token) {
-    return (
-      <article className="earn-screen">
-        <PageHeader title={t`Financing`} />
-        <Card>
-          {lead}
-          <EmptyState title={<Trans>Sign in to see the products and buy one</Trans>} />
-        </Card>
-      </article>
-    )
-  }
   return (
-    <article className="earn-screen" data-testid="fin-screen">
-      <PageHeader title={t`Financing`} actions={products.data ? <BookLabel book={products.data.book} testId="fin-book" /> : undefined} />
-      <Card>{lead}</Card>
-      {products.isPending ? (
-        <Card>
-          <SkeletonRows rows={4} />
-        </Card>
-      ) : !products.data ? (
-        <Card>
-          <ErrorState error={products.error} onRetry={() => void products.refetch()} />
-        </Card>
-      ) : (
-        <ProductList products={products.data.products} onBuy={setBuying} />
-      )}
+    <EarnScreen
+      title={t`Financing`}
+      testId="fin"
+      lead={
+        <Trans>
+          Financing pays a fixed annual rate on your amount for a fixed term, then returns the amount with the interest. You
+          can redeem early on the disclosed terms. Interest is paid from the platform's funded reserve: a product is sold
+          only while the reserve can pay it in full.
+        </Trans>
+      }
+      query={token ? products : null}
+      signIn={<Trans>Sign in to see the products and buy one</Trans>}
+      offers={(data) => <ProductList products={data.products} onBuy={setBuying} />}
+    >
       <MyOrders />
       {buying && <BuySheet product={buying} onClose={() => setBuying(null)} />}
-    </article>
+    </EarnScreen>
   )
 }
