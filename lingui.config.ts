@@ -40,8 +40,11 @@ export function poWithEnglish(po: CatalogFormatter = formatter({ lineNumbers: fa
 export const SCREEN_FOLDERS = ['account', 'deposit', 'earn', 'financing', 'help', 'invite', 'kyc', 'legal', 'loan', 'news', 'nft', 'pages', 'partners', 'password', 'proof', 'records', 'selfcheck', 'support', 'trade', 'withdraw'].map(
   (feature) => `src/features/${feature}`,
 )
-/** Instrument names: the screens that list them load after the first visit, so their names do too. */
-export const SCREEN_FILES = ['src/features/markets/instrument-names.ts']
+/**
+ * Instrument names: the screens that list them load after the first visit, so their names do too. The earn products'
+ * sheets and lists: shared by three lazily loaded screens (in src/components, as features do not import each other).
+ */
+export const SCREEN_FILES = ['src/features/markets/instrument-names.ts', 'src/components/earn/sheet.tsx', 'src/components/earn/list.tsx']
 /** The app's catalogs (the browser loads both; scripts/i18n-fill.ts fills either). */
 export const APP_CATALOGS = ['messages', 'screens']
 

@@ -113,26 +113,32 @@ if (!isMainThread) {
     return query.apply(this, args)
   } as typeof pg.Client.prototype.query
 
-  // PostgreSQL's CPU on this machine (Linux): utime + stime of its processes from /proc, in µs (100 ticks a second).
-  // Null when PostgreSQL is not local, or not readable.
+  // PostgreSQL's CPU on this machine (Linux): utime + stime of the backends serving this database (their process
+  // title names it), from /proc, in µs (100 ticks a second): other databases' work on a shared machine is left out, and
+  // so is the server-wide WAL writer and checkpointer. Null when PostgreSQL is not local, or not readable.
   const host = process.env.DATABASE_URL ? decodeURIComponent(new URL(process.env.DATABASE_URL).hostname) : '-'
   const local = ['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(host) || host.startsWith('/')
+  const databaseName = process.env.DATABASE_URL ? decodeURIComponent(new URL(process.env.DATABASE_URL).pathname.slice(1)) : ''
+  // A process may end between the listing and the read.
+  const readProc = (pid: string, file: string): string | null => {
+    try {
+      return readFileSync(`/proc/${pid}/${file}`, 'latin1')
+    } catch {
+      return null
+    }
+  }
   const databaseCpuUs = (): number | null => {
     if (!local) return null
     try {
       let ticks = 0
       for (const pid of readdirSync('/proc')) {
         if (!/^\d+$/.test(pid)) continue
-        const stat = (() => {
-          try {
-            return readFileSync(`/proc/${pid}/stat`, 'latin1')
-          } catch {
-            return null
-          }
-        })()
+        const stat = readProc(pid, 'stat')
         if (!stat) continue
         const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
         if (name !== 'postgres') continue
+        // "postgres: 15/main: <user> <database> <client> <state>"
+        if (!(readProc(pid, 'cmdline') ?? '').split(' ').includes(databaseName)) continue
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
         ticks += Number(fields[11]) + Number(fields[12])
       }

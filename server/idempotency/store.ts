@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { MessageValues } from '../app-error.ts'
 import { Batches, batchesPer } from '../db/batches.ts'
+import { named } from '../db/named.ts'
 import type { Db } from '../db/client.ts'
 import { idempotencyKeys } from './idempotency.table.ts'
 
@@ -42,7 +43,6 @@ const ofAttempt = (scope: Scope, attempt: string) =>
 // jsonb travels as text both ways, so a stored string answer comes back a string (drizzle's jsonb would parse '"1"'
 // into 1) and both drivers read the same thing.
 const fromJsonb = (text: string | null): unknown => (text === null ? null : JSON.parse(text))
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
 type NewClaim = { user_id: string; endpoint: string; key: string; fingerprint: string; attempt: string; at: string }
 
@@ -51,15 +51,18 @@ type NewClaim = { user_id: string; endpoint: string; key: string; fingerprint: s
 const claims = batchesPer(
   (db: Db) =>
     new Batches<NewClaim, boolean>(async (rows) => {
-      const won = rowsOf<{ attempt: string }>(
-        await db.execute(sql`
+      // Named: parsed and planned once per connection (server/db/named.ts).
+      const won = await named<{ attempt: string }>(
+        db,
+        'idempotency_claims_v1',
+        sql`
           INSERT INTO idempotency_keys (user_id, endpoint, key, fingerprint, attempt, claimed_at, created_at)
             SELECT v.user_id, v.endpoint, v.key, v.fingerprint, v.attempt, v.at, v.at
             FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
               AS v(user_id uuid, endpoint text, key text, fingerprint text, attempt uuid, at timestamptz)
             ORDER BY v.user_id, v.endpoint, v.key
           ON CONFLICT DO NOTHING
-          RETURNING attempt::text AS attempt`),
+          RETURNING attempt::text AS attempt`,
       )
       const attempts = new Set(won.map((r) => r.attempt))
       return rows.map((r) => attempts.has(r.attempt))
@@ -86,8 +89,10 @@ type Stored = {
 const outcomes = batchesPer(
   (db: Db) =>
     new Batches<Stored, boolean>(async (rows) => {
-      const stored = rowsOf<{ attempt: string }>(
-        await db.execute(sql`
+      const stored = await named<{ attempt: string }>(
+        db,
+        'idempotency_outcomes_v1',
+        sql`
           UPDATE idempotency_keys k SET state = 'done', status_code = v.status_code, message_key = v.message_key,
               message_params = v.message_params, data = v.data, completed_at = v.at
             FROM (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(user_id uuid, endpoint text, key text,
@@ -95,7 +100,7 @@ const outcomes = batchesPer(
               LIMIT ${rows.length}) v
             WHERE k.user_id = v.user_id AND k.endpoint = v.endpoint AND k.key = v.key AND k.attempt = v.attempt
               AND k.state = 'running'
-          RETURNING k.attempt::text AS attempt`),
+          RETURNING k.attempt::text AS attempt`,
       )
       const attempts = new Set(stored.map((r) => r.attempt))
       return rows.map((r) => attempts.has(r.attempt))

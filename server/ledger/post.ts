@@ -17,7 +17,7 @@
 // meanwhile makes the batch retry.
 // Inside a caller's transaction the posting joins that transaction as a batch of one, and a 409 does not abort it.
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
+import { named } from '../db/named.ts'
 import { perDatabase } from '../db/per-database.ts'
 import { AppError } from '../app-error.ts'
 import { isMissingAccount, isPostingError, pgError, retrying } from './db-errors.ts'
@@ -163,27 +163,15 @@ function refusalOf(error: unknown): unknown {
 
 type Row = { item: number; journal_id: string | null; journal_created_at: Date | string | null; status: Outcome['status']; touched: unknown }
 
-// On PostgreSQL, a named prepared statement on the pool: each connection parses and plans it once.
-const PREPARED = {
-  name: 'ledger_post_batch_v1',
-  text: 'SELECT item, journal_id, journal_created_at, status, touched FROM ledger_post_batch($1::jsonb)',
-}
-const poolOf = (handle: DbOrTx): pg.Pool | null => {
-  const client = (handle as { $client?: unknown }).$client
-  return client instanceof pg.Pool ? client : null
-}
-
-/** One call of ledger_post_batch: its own transaction on the Db, part of the caller's in a Tx. */
+/** One call of ledger_post_batch: its own transaction on the Db, part of the caller's in a Tx; a named statement,
+ * parsed and planned once per connection (server/db/named.ts). */
 async function runBatch(handle: DbOrTx, items: Item[]): Promise<Outcome[]> {
   const json = JSON.stringify(items)
-  const pool = isTx(handle) ? null : poolOf(handle)
-  const rows = pool
-    ? (await pool.query<Row>({ ...PREPARED, values: [json] })).rows
-    : (
-        (await handle.execute(
-          sql`SELECT item, journal_id, journal_created_at, status, touched FROM ledger_post_batch(${json}::jsonb)`,
-        )) as unknown as { rows: Row[] }
-      ).rows
+  const rows = await named<Row>(
+    handle,
+    'ledger_post_batch_v1',
+    sql`SELECT item, journal_id, journal_created_at, status, touched FROM ledger_post_batch(${json}::jsonb)`,
+  )
   const outcomes: Outcome[] = new Array(items.length)
   for (const row of rows) {
     const touched = (typeof row.touched === 'string' ? JSON.parse(row.touched) : row.touched) as Posted['touched']

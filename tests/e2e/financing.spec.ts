@@ -4,29 +4,9 @@
 // today) before Continue and again on the confirm sheet, buys, redeems early and gets back exactly the amount the
 // redemption sheet showed. A product the reserve cannot cover says "Sold out" and the server refuses it (409).
 import { randomBytes, randomUUID } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
-import { installWallet } from './fixtures/wallet.ts'
-import { signInFresh, token } from './fixtures/app.ts'
-import { opsSignIn } from './fixtures/ops.ts'
-
-async function accessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`)).toEqual([])
-}
-
-async function defineProduct(ops: Page, name: string, terms: { days: string; min: string; max: string; rate: string; early: string; otherNames?: string }) {
-  const form = ops.getByTestId('ops-fin-new')
-  await form.getByTestId('ops-fin-name').fill(name)
-  if (terms.otherNames) await form.getByTestId('ops-fin-otherNames').fill(terms.otherNames)
-  await form.getByTestId('ops-fin-days').fill(terms.days)
-  await form.getByTestId('ops-fin-minAmount').fill(terms.min)
-  await form.getByTestId('ops-fin-maxAmount').fill(terms.max)
-  await form.getByTestId('ops-fin-annualRate').fill(terms.rate)
-  await form.getByTestId('ops-fin-earlyShare').fill(terms.early)
-  await form.getByRole('button', { name: 'Add financing product' }).click()
-  await expect(ops.getByTestId('ops-fin-products')).toContainText(name)
-}
+import { expect, test } from '@playwright/test'
+import { token } from './fixtures/app.ts'
+import { FINANCING_FORM, accessible, defineOffer, expectFigures, expectSoldOut, expectUsdt, newUserAt, operatorSetUp } from './fixtures/earn.ts'
 
 test('buy financing on the demo book, see every number, redeem early for exactly the disclosed amount; a sold-out product refuses', async ({ page }) => {
   const tag = randomBytes(3).toString('hex')
@@ -35,30 +15,19 @@ test('buy financing on the demo book, see every number, redeem early for exactly
 
   // The operator: 10 days at 7.3 % a year with 2 % early-redemption damages, and one whose interest (100 % a year for
   // ten years on 9 000) no demo funding of the test run covers; then 1 000 USDT into the demo reserve.
-  const ops = await page.context().newPage()
-  await opsSignIn(ops, ['admin'])
-  await ops.getByRole('navigation').getByRole('link', { name: 'Smart plans and reserve' }).click()
-  await defineProduct(ops, fixed, { days: '10', min: '100', max: '1000', rate: '0.073', early: '0.02', otherNames: `de_DE = Fest ${tag}` })
-  await defineProduct(ops, greedy, { days: '3650', min: '9000', max: '9000', rate: '1', early: '0' })
-  const fund = ops.getByTestId('ops-earn-fund')
-  await fund.getByRole('radio', { name: 'Demo' }).click()
-  await fund.getByLabel('Amount (USDT)').fill('1000')
-  await fund.getByRole('button', { name: 'Fund the reserve' }).click()
-  await expect(ops.getByTestId('ops-earn-reserve-demo-USDT')).toBeVisible()
-  await ops.close()
+  await operatorSetUp(page, '1000', async (ops) => {
+    await defineOffer(ops, FINANCING_FORM, { name: fixed, otherNames: `de_DE = Fest ${tag}`, days: '10', minAmount: '100', maxAmount: '1000', annualRate: '0.073', earlyShare: '0.02' })
+    await defineOffer(ops, FINANCING_FORM, { name: greedy, days: '3650', minAmount: '9000', maxAmount: '9000', annualRate: '1', earlyShare: '0' })
+  })
 
-  const wallet = await installWallet(page)
-  await signInFresh(page, wallet)
-  await page.goto('/smart')
+  await newUserAt(page, '/smart')
   await page.getByTestId('earn-financing-link').click()
   await expect(page).toHaveURL(/\/smart\/financing$/)
   const screen = page.getByTestId('fin-screen')
   await expect(screen.getByTestId('fin-book')).toHaveText('Demo')
 
   // The sold-out product cannot be bought, and the server says so too.
-  const soldOut = screen.getByTestId('fin-products').locator('li').filter({ hasText: greedy })
-  await expect(soldOut.getByTestId('fin-sold-out')).toBeVisible()
-  await expect(soldOut.getByTestId('fin-buy')).toBeDisabled()
+  await expectSoldOut(screen.getByTestId('fin-products'), 'fin', greedy)
   const auth = { authorization: `Bearer ${await token(page)}` }
   const listed = (await (await page.request.get('/api/getFinancing', { headers: auth })).json()) as {
     data: { products: { id: string; names: { en_US: string; de_DE?: string } }[] }
@@ -82,17 +51,12 @@ test('buy financing on the demo book, see every number, redeem early for exactly
   await sheet.getByTestId('fin-amount').fill('5000')
   await expect(sheet).toContainText('Enter an amount from 100.00 to 1,000.00 USDT')
   await sheet.getByTestId('fin-amount').fill('1000')
-  await expect(sheet.getByTestId('fin-interest')).toHaveText('2.00 USDT')
-  await expect(sheet.getByTestId('fin-total')).toHaveText('1,002.00 USDT')
-  await expect(sheet.getByTestId('fin-early-back')).toHaveText('980.00 USDT')
+  const figures = { 'fin-interest': '2.00 USDT', 'fin-total': '1,002.00 USDT', 'fin-early-back': '980.00 USDT' }
+  await expectFigures(sheet, figures)
   await accessible(page)
   await sheet.getByTestId('fin-continue').click()
   const confirm = page.getByTestId('fin-confirm')
-  await expect(confirm.getByTestId('fin-confirm-amount')).toHaveText('1,000.00 USDT')
-  await expect(confirm.getByTestId('fin-rate')).toHaveText('7.30% a year (0.20% for the term)')
-  await expect(confirm.getByTestId('fin-interest')).toHaveText('2.00 USDT')
-  await expect(confirm.getByTestId('fin-total')).toHaveText('1,002.00 USDT')
-  await expect(confirm.getByTestId('fin-early-back')).toHaveText('980.00 USDT')
+  await expectFigures(confirm, { 'fin-confirm-amount': '1,000.00 USDT', 'fin-rate': '7.30% a year (0.20% for the term)', ...figures })
   await confirm.getByTestId('fin-confirm-button').click()
   const mine = screen.getByTestId('fin-mine').locator('li').filter({ hasText: fixed })
   await expect(mine.getByTestId('fin-status')).toHaveText('Running')
@@ -108,9 +72,6 @@ test('buy financing on the demo book, see every number, redeem early for exactly
   await redeem.getByTestId('fin-redeem-confirm-button').click()
   await expect(mine.getByTestId('fin-status')).toHaveText('Redeemed early')
   await expect(mine.getByTestId('fin-returned')).toHaveText('980.00 USDT')
-  const balance = (await (await page.request.get('/api/getBalance', { headers: auth })).json()) as {
-    data: { currencies: { currency: string; available: string; locked: string }[] }
-  }
   // 10 000 demo funds − 1 000 + 980 back.
-  expect(balance.data.currencies.find((c) => c.currency === 'USDT')).toMatchObject({ available: '9980', locked: '0' })
+  await expectUsdt(page, '9980')
 })

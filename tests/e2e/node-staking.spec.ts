@@ -6,59 +6,27 @@
 // An activity the reserve cannot cover says "Sold out" and the server refuses it (409); an operator's statement about
 // the nodes it runs shows, with its evidence link, only on the activity it was entered for.
 import { randomBytes, randomUUID } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
-import { installWallet } from './fixtures/wallet.ts'
-import { signInFresh, token } from './fixtures/app.ts'
-import { opsSignIn } from './fixtures/ops.ts'
+import { expect, test } from '@playwright/test'
 import type { MyPledgeActive } from '../../src/contract/staking.ts'
-
-async function accessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`)).toEqual([])
-}
-
-type Terms = { agreed: string; bonus: string; days: string; rate: string; exit: string; nodes?: { text: string; evidence: string } }
-
-async function defineActivity(ops: Page, name: string, terms: Terms) {
-  const form = ops.getByTestId('ops-staking-new')
-  await form.getByTestId('ops-staking-name').fill(name)
-  await form.getByTestId('ops-staking-agreedAmount').fill(terms.agreed)
-  await form.getByTestId('ops-staking-bonus').fill(terms.bonus)
-  await form.getByTestId('ops-staking-days').fill(terms.days)
-  await form.getByTestId('ops-staking-dailyRate').fill(terms.rate)
-  await form.getByTestId('ops-staking-exitShare').fill(terms.exit)
-  if (terms.nodes) {
-    await form.getByTestId('ops-staking-nodeStatement').fill(terms.nodes.text)
-    await form.getByTestId('ops-staking-evidenceUrl').fill(terms.nodes.evidence)
-  }
-  await form.getByRole('button', { name: 'Add staking activity' }).click()
-  await expect(ops.getByTestId('ops-staking-activities')).toContainText(name)
-}
+import { token } from './fixtures/app.ts'
+import { STAKING_FORM, accessible, defineOffer, expectUsdt, newUserAt, operatorSetUp } from './fixtures/earn.ts'
+import { opsSignIn } from './fixtures/ops.ts'
 
 test('stake on the demo book: not reached, reached, apply, receive the bonus, a day\'s reward, withdraw the disclosed amount; sold out refuses', async ({ page }) => {
   const tag = randomBytes(3).toString('hex')
   const validator = `Validator ${tag}`
   const greedy = `Greedy ${tag}`
 
-  const ops = await page.context().newPage()
-  await opsSignIn(ops, ['admin'])
-  await ops.getByRole('navigation').getByRole('link', { name: 'Smart plans and reserve' }).click()
-  // 1 000 agreed, 10 bonus, 5 days at 0.2 % a day (2 USDT a day), 5 % kept on a withdrawal after activation.
-  await defineActivity(ops, validator, { agreed: '1000', bonus: '10', days: '5', rate: '0.002', exit: '0.05' })
   // The other one states, with evidence, the nodes the operator runs: only there does the screen speak of nodes.
   const nodes = { text: 'We run 4 validators on the Example network', evidence: 'https://example.org/validators' }
-  await defineActivity(ops, greedy, { agreed: '1000', bonus: '100000000', days: '5', rate: '0', exit: '0', nodes })
-  const fund = ops.getByTestId('ops-earn-fund')
-  await fund.getByRole('radio', { name: 'Demo' }).click()
-  await fund.getByLabel('Amount (USDT)').fill('10000')
-  await fund.getByRole('button', { name: 'Fund the reserve' }).click()
-  await expect(ops.getByTestId('ops-earn-reserve-demo-USDT')).toBeVisible()
-  await ops.close()
+  await operatorSetUp(page, '10000', async (ops) => {
+    // 1 000 agreed, 10 bonus, 5 days at 0.2 % a day (2 USDT a day), 5 % kept on a withdrawal after activation.
+    await defineOffer(ops, STAKING_FORM, { name: validator, agreedAmount: '1000', bonus: '10', days: '5', dailyRate: '0.002', exitShare: '0.05' })
+    const terms = { agreedAmount: '1000', bonus: '100000000', days: '5', dailyRate: '0', exitShare: '0' }
+    await defineOffer(ops, STAKING_FORM, { name: greedy, ...terms, nodeStatement: nodes.text, evidenceUrl: nodes.evidence })
+  })
 
-  const wallet = await installWallet(page)
-  await signInFresh(page, wallet)
-  await page.goto('/nodeStaking')
+  await newUserAt(page, '/nodeStaking')
   const screen = page.getByTestId('staking-screen')
   await expect(screen.getByTestId('staking-book')).toHaveText('Demo')
   await expect(screen.getByTestId('staking-lead')).toContainText("rewarded from the operator's funded reserve at the disclosed rate")
@@ -137,9 +105,6 @@ test('stake on the demo book: not reached, reached, apply, receive the bonus, a 
   await withdraw.getByTestId('staking-withdraw-confirm-button').click()
   await expect(card.getByTestId('staking-stage')).toHaveText('Withdrawn')
   await expect(card.getByTestId('staking-returned')).toHaveText('950.00 USDT')
-  const balance = (await (await page.request.get('/api/getBalance', { headers: auth })).json()) as {
-    data: { currencies: { currency: string; available: string; locked: string }[] }
-  }
   // 10 000 demo funds − 1 000 + 10 bonus + 2 reward + 950 back.
-  expect(balance.data.currencies.find((c) => c.currency === 'USDT')).toMatchObject({ available: '9962', locked: '0' })
+  await expectUsdt(page, '9962')
 })

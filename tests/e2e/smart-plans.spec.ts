@@ -3,30 +3,9 @@
 // the plans' clock moves on a day (the test hook, E2E_TEST_HOOKS), leaves early and gets back exactly the amount the
 // exit sheet showed. A plan the reserve cannot cover says "Sold out" and the server refuses it (409).
 import { randomBytes, randomUUID } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
-import { installWallet } from './fixtures/wallet.ts'
-import { signInFresh, token } from './fixtures/app.ts'
-import { opsSignIn } from './fixtures/ops.ts'
-
-/** axe-core finds nothing wrong with what is on screen (the design walk sees /smart with no plans on offer). */
-async function accessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`)).toEqual([])
-}
-
-async function definePlan(ops: Page, name: string, terms: { days: string; min: string; max: string; rate: string; exit: string; otherNames?: string }) {
-  const form = ops.getByTestId('ops-earn-new-plan')
-  await form.getByTestId('ops-earn-plan-name').fill(name)
-  if (terms.otherNames) await form.getByTestId('ops-earn-plan-otherNames').fill(terms.otherNames)
-  await form.getByTestId('ops-earn-plan-days').fill(terms.days)
-  await form.getByTestId('ops-earn-plan-minAmount').fill(terms.min)
-  await form.getByTestId('ops-earn-plan-maxAmount').fill(terms.max)
-  await form.getByTestId('ops-earn-plan-dailyRate').fill(terms.rate)
-  await form.getByTestId('ops-earn-plan-exitShare').fill(terms.exit)
-  await form.getByRole('button', { name: 'Add plan' }).click()
-  await expect(ops.getByTestId('ops-earn-plans')).toContainText(name)
-}
+import { expect, test } from '@playwright/test'
+import { token } from './fixtures/app.ts'
+import { PLAN_FORM, accessible, defineOffer, expectFigures, expectSoldOut, expectUsdt, newUserAt, operatorSetUp } from './fixtures/earn.ts'
 
 test('buy a plan on the demo book, earn a day, exit early for exactly the disclosed amount; a sold-out plan refuses', async ({ page }) => {
   const tag = randomBytes(3).toString('hex')
@@ -34,28 +13,17 @@ test('buy a plan on the demo book, earn a day, exit early for exactly the disclo
   const greedy = `Greedy ${tag}`
 
   // The operator: two plans, and 10 000 USDT into the demo reserve (the greedy plan would need 3.65 million).
-  const ops = await page.context().newPage()
-  await opsSignIn(ops, ['admin'])
-  await ops.getByRole('navigation').getByRole('link', { name: 'Smart plans and reserve' }).click()
-  await definePlan(ops, steady, { days: '3', min: '100', max: '1000', rate: '0.012', exit: '0.1', otherNames: `de_DE = Stetig ${tag}` })
-  await definePlan(ops, greedy, { days: '3650', min: '1000', max: '1000', rate: '1', exit: '0' })
-  const fund = ops.getByTestId('ops-earn-fund')
-  await fund.getByRole('radio', { name: 'Demo' }).click()
-  await fund.getByLabel('Amount (USDT)').fill('10000')
-  await fund.getByRole('button', { name: 'Fund the reserve' }).click()
-  await expect(ops.getByTestId('ops-earn-reserve-demo-USDT')).toBeVisible()
-  await ops.close()
+  await operatorSetUp(page, '10000', async (ops) => {
+    await defineOffer(ops, PLAN_FORM, { name: steady, otherNames: `de_DE = Stetig ${tag}`, days: '3', minAmount: '100', maxAmount: '1000', dailyRate: '0.012', exitShare: '0.1' })
+    await defineOffer(ops, PLAN_FORM, { name: greedy, days: '3650', minAmount: '1000', maxAmount: '1000', dailyRate: '1', exitShare: '0' })
+  })
 
-  const wallet = await installWallet(page)
-  await signInFresh(page, wallet)
-  await page.goto('/smart')
+  await newUserAt(page, '/smart')
   const screen = page.getByTestId('earn-screen')
   await expect(screen.getByTestId('earn-book')).toHaveText('Demo')
 
   // The sold-out plan cannot be bought, and the server says so too.
-  const soldOut = screen.getByTestId('earn-plans').locator('li').filter({ hasText: greedy })
-  await expect(soldOut.getByTestId('earn-sold-out')).toBeVisible()
-  await expect(soldOut.getByTestId('earn-buy')).toBeDisabled()
+  await expectSoldOut(screen.getByTestId('earn-plans'), 'earn', greedy)
   const plans = (await (await page.request.get('/api/getSmartPlans', { headers: { authorization: `Bearer ${await token(page)}` } })).json()) as {
     data: { plans: { id: string; names: { en_US: string; de_DE?: string } }[] }
   }
@@ -76,16 +44,12 @@ test('buy a plan on the demo book, earn a day, exit early for exactly the disclo
   await sheet.getByTestId('earn-continue').click()
   await expect(sheet).toContainText('enter Smart amount')
   await sheet.getByTestId('earn-amount').fill('1000')
-  await expect(sheet.getByTestId('earn-daily')).toHaveText('12.00 USDT')
-  await expect(sheet.getByTestId('earn-total')).toHaveText('1,036.00 USDT')
-  await expect(sheet.getByTestId('earn-exit-return')).toHaveText('900.00 USDT')
+  const figures = { 'earn-daily': '12.00 USDT', 'earn-total': '1,036.00 USDT', 'earn-exit-return': '900.00 USDT' }
+  await expectFigures(sheet, figures)
   await accessible(page)
   await sheet.getByTestId('earn-continue').click()
   const confirm = page.getByTestId('earn-confirm')
-  await expect(confirm.getByTestId('earn-confirm-amount')).toHaveText('1,000.00 USDT')
-  await expect(confirm.getByTestId('earn-daily')).toHaveText('12.00 USDT')
-  await expect(confirm.getByTestId('earn-total')).toHaveText('1,036.00 USDT')
-  await expect(confirm.getByTestId('earn-exit-return')).toHaveText('900.00 USDT')
+  await expectFigures(confirm, { 'earn-confirm-amount': '1,000.00 USDT', ...figures })
   await confirm.getByTestId('earn-confirm-button').click()
   const mine = screen.getByTestId('earn-mine').locator('li').filter({ hasText: steady })
   await expect(mine.getByTestId('earn-status')).toHaveText('Running')
@@ -106,9 +70,6 @@ test('buy a plan on the demo book, earn a day, exit early for exactly the disclo
   await exit.getByTestId('earn-exit-confirm-button').click()
   await expect(mine.getByTestId('earn-status')).toHaveText('Early exit')
   await expect(mine.getByTestId('earn-returned')).toHaveText('900.00 USDT')
-  const balance = (await (await page.request.get('/api/getBalance', { headers: { authorization: `Bearer ${await token(page)}` } })).json()) as {
-    data: { currencies: { currency: string; available: string; locked: string }[] }
-  }
   // 10 000 demo funds − 1 000 + 12 earned + 900 back.
-  expect(balance.data.currencies.find((c) => c.currency === 'USDT')).toMatchObject({ available: '9912', locked: '0' })
+  await expectUsdt(page, '9912')
 })

@@ -1,5 +1,6 @@
 // The orders table's queries. Money is not here: orders.money.ts pairs each state change with its journal.
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import { named } from '../../db/named.ts'
 import { balancesOf, type AccountBalanceRow, type BookBalances } from '../../ledger/books.ts'
 import type { Book, DbOrTx, Tx } from '../../ledger/types.ts'
 import { orders, type OrderRow } from './orders.table.ts'
@@ -90,8 +91,8 @@ export type OrderRef = { userId: string; orderNo: bigint }
 export async function lockOwnOrders(tx: Tx, refs: OrderRef[]): Promise<Map<bigint, OrderRow>> {
   const users = `{${refs.map((r) => r.userId).join(',')}}`
   const numbers = `{${refs.map((r) => r.orderNo).join(',')}}`
-  const result = await tx.execute(sql`SELECT * FROM orders_lock_orders(${users}::uuid[], ${numbers}::bigint[])`)
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows.map(orderRowOf)
+  const result = await named<Record<string, unknown>>(tx, 'orders_lock_orders_v1', sql`SELECT ${ORDER_COLUMNS} FROM orders_lock_orders(${users}::uuid[], ${numbers}::bigint[]) o`)
+  const rows = result.map(orderRowOf)
   return new Map(rows.map((row) => [row.id, row]))
 }
 
@@ -101,7 +102,7 @@ export type CloseUpdate = Pick<OrderRow, 'id' | 'closePrice' | 'closeTime' | 'pr
  * the planner the batch's size, so it probes orders by number instead of hashing the table (idempotency/store.ts). */
 export async function closeOrderRows(tx: Tx, updates: CloseUpdate[]): Promise<Map<bigint, OrderRow>> {
   const json = JSON.stringify(updates.map((u) => ({ ...u, id: String(u.id) })))
-  const result = await tx.execute(sql`
+  const result = await named<Record<string, unknown>>(tx, 'orders_close_rows_v1', sql`
     UPDATE orders o SET status = 'closed', close_price = v."closePrice", close_time = v."closeTime", profit = v.profit,
         close_reason = v."closeReason", close_margin_level = v."closeMarginLevel", settlement_pending = v."settlementPending",
         margin_drawn = v."marginDrawn"
@@ -109,13 +110,16 @@ export async function closeOrderRows(tx: Tx, updates: CloseUpdate[]): Promise<Ma
         profit numeric, "closeReason" text, "closeMarginLevel" numeric, "settlementPending" boolean, "marginDrawn" numeric)
         LIMIT ${updates.length}) v
       WHERE o.id = v.id
-    RETURNING o.*`)
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows.map(orderRowOf)
+    RETURNING ${ORDER_COLUMNS}`)
+  const rows = result.map(orderRowOf)
   return new Map(rows.map((row) => [row.id, row]))
 }
 
 // A raw orders row (column names, driver values) as Drizzle maps it in a select.
 const columns = Object.entries(getTableColumns(orders))
+// Every column by name, for named statements (server/db/named.ts): `o.*` would be expanded again when a migration adds a
+// column, and PostgreSQL refuses a prepared statement whose result changed ("cached plan must not change result type").
+const ORDER_COLUMNS = sql.raw(columns.map(([, column]) => `o."${column.name}"`).join(', '))
 const orderRowOf = (raw: Record<string, unknown>) =>
   Object.fromEntries(columns.map(([key, column]) => [key, raw[column.name] == null ? null : column.mapFromDriverValue(raw[column.name])])) as OrderRow
 
@@ -127,10 +131,11 @@ export const bookKey = (b: BookRef) => `${b.userId}:${b.book}`
 export async function lockBooksBalances(tx: Tx, books: BookRef[]): Promise<Map<string, BookBalances>> {
   const users = books.map((b) => b.userId)
   const names = books.map((b) => b.book)
-  const result = await tx.execute(
+  const rows = await named<AccountBalanceRow & { owner_id: string; book: Book }>(
+    tx,
+    'orders_lock_books_v1',
     sql`SELECT owner_id, book, currency, kind, balance FROM orders_lock_books(${`{${users.join(',')}}`}::uuid[], ${`{${names.join(',')}}`}::text[])`,
   )
-  const rows = (result as unknown as { rows: (AccountBalanceRow & { owner_id: string; book: Book })[] }).rows
   const byBook = new Map<string, AccountBalanceRow[]>(books.map((b) => [bookKey(b), []]))
   for (const row of rows) byBook.get(bookKey({ userId: row.owner_id, book: row.book }))?.push(row)
   return new Map([...byBook].map(([key, own]) => [key, balancesOf(own)]))
@@ -156,14 +161,14 @@ export async function booksHeld(handle: DbOrTx, books: BookRef[]): Promise<Map<s
   const drawn = new Map<string, Map<string, string>>(books.map((b) => [bookKey(b), new Map()]))
   const users = `{${[...new Set(books.map((b) => b.userId))].join(',')}}`
   const names = `{${[...new Set(books.map((b) => b.book))].join(',')}}`
-  const result = await handle.execute(sql`
+  const rows = await named<AccountBalanceRow & { owner_id: string; book: Book }>(handle, 'books_held_v1', sql`
     SELECT owner_id, book, currency, kind, balance::text AS balance FROM accounts
       WHERE owner_id = ANY(${users}::uuid[]) AND book = ANY(${names}::text[])
     UNION ALL
     SELECT user_id, book, margin_currency, 'drawn', sum(margin_drawn)::text FROM orders
       WHERE user_id = ANY(${users}::uuid[]) AND book = ANY(${names}::text[]) AND margin_drawn <> 0
       GROUP BY user_id, book, margin_currency`)
-  for (const row of (result as unknown as { rows: (AccountBalanceRow & { owner_id: string; book: Book })[] }).rows) {
+  for (const row of rows) {
     const key = bookKey({ userId: row.owner_id, book: row.book })
     if (row.kind === 'drawn') drawn.get(key)?.set(row.currency, row.balance)
     else byBook.get(key)?.push(row)
@@ -174,26 +179,33 @@ export async function booksHeld(handle: DbOrTx, books: BookRef[]): Promise<Map<s
 /** Open positions of several books, by bookKey: the free-margin checks of a batch of opens. */
 export async function openPositionsOf(tx: Tx, books: BookRef[]): Promise<Map<string, OrderRow[]>> {
   const byBook = new Map<string, OrderRow[]>(books.map((b) => [bookKey(b), []]))
-  const rows = await tx
-    .select()
-    .from(orders)
-    .where(
-      and(
-        inArray(orders.userId, [...new Set(books.map((b) => b.userId))]),
-        // The book too: with kind and status, exactly orders_open_positions_idx (only the open positions).
-        inArray(orders.book, [...new Set(books.map((b) => b.book))]),
-        eq(orders.kind, 'contract'),
-        eq(orders.status, 'open'),
-      ),
-    )
-  for (const row of rows) byBook.get(bookKey(row))?.push(row)
+  const users = `{${[...new Set(books.map((b) => b.userId))].join(',')}}`
+  const names = `{${[...new Set(books.map((b) => b.book))].join(',')}}`
+  // The book too: with kind and status, exactly orders_open_positions_idx (only the open positions).
+  const rows = await named<Record<string, unknown>>(tx, 'orders_open_positions_of_v1', sql`
+    SELECT ${ORDER_COLUMNS} FROM orders o
+      WHERE o.user_id = ANY(${users}::uuid[]) AND o.book = ANY(${names}::text[]) AND o.kind = 'contract' AND o.status = 'open'`)
+  for (const row of rows.map(orderRowOf)) byBook.get(bookKey(row))?.push(row)
   return byBook
 }
 
-/** Inserts rows whose open keys were not used before; answers the inserted ones (the caller answers the others'
- * first rows, orderByOpenKeys). */
-export const insertOrdersOnce = (tx: Tx, values: NewOrder[]): Promise<OrderRow[]> =>
-  tx.insert(orders).values(values).onConflictDoNothing({ target: orders.openKey }).returning()
+/** Inserts rows whose open keys were not used before, in the order given (the order numbers follow it); answers the
+ * inserted ones (the caller answers the others' first rows, orderByOpenKeys). */
+export async function insertOrdersOnce(tx: Tx, values: NewOrder[]): Promise<OrderRow[]> {
+  const rows = await named<Record<string, unknown>>(tx, 'orders_insert_once_v1', sql`
+    INSERT INTO orders AS o (user_id, book, kind, symbol, side, lots, leverage, status, limit_price, pending_type, open_price,
+        take_profit, stop_loss, margin, fee, margin_currency, open_time, create_time, open_key)
+      SELECT v."userId", v.book, v.kind, v.symbol, v.side, v.lots, v.leverage, v.status, v."limitPrice", v."pendingType",
+          v."openPrice", v."takeProfit", v."stopLoss", v.margin, coalesce(v.fee, 0), v."marginCurrency", v."openTime",
+          v."createTime", v."openKey"
+        FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v("userId" uuid, book text, kind text,
+          symbol text, side text, lots numeric, leverage int, status text, "limitPrice" numeric, "pendingType" text,
+          "openPrice" numeric, "takeProfit" numeric, "stopLoss" numeric, margin numeric, fee numeric, "marginCurrency" text,
+          "openTime" bigint, "createTime" bigint, "openKey" text)
+    ON CONFLICT (open_key) DO NOTHING
+    RETURNING ${ORDER_COLUMNS}`)
+  return rows.map(orderRowOf)
+}
 
 export const ordersByOpenKeys = (handle: DbOrTx, openKeys: string[]) => handle.select().from(orders).where(inArray(orders.openKey, openKeys))
 

@@ -1,9 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { earnApi, type CancelKeepProd, type KeepProd } from '#contract/earn.ts'
+import { queryOptions } from '@tanstack/react-query'
+import { earnApi } from '#contract/earn.ts'
 import { api } from '../../lib/api.ts'
 import { asUser } from '../../lib/private-query.ts'
+import { useMoneyMutation } from '../../lib/money-mutation.ts'
 import { userKeys, type UserId } from '../../lib/query-keys.ts'
-import { getSession } from '../../lib/session.ts'
 import { STALE } from '../../lib/stale.ts'
 
 // Under the balance root: balance_update (a purchase, a day's earnings, an exit) and a book switch refresh them.
@@ -20,16 +20,5 @@ export const earnQueries = {
     }),
 }
 
-function useMoneyMutation<B>(endpoint: typeof earnApi.keep | typeof earnApi.cancel) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: B; idempotencyKey: string }) => api(endpoint, { body: body as never, idempotencyKey }),
-    onSuccess: () => {
-      const { userId } = getSession()
-      return Promise.all([userKeys.balance(userId), userKeys.records(userId)].map((queryKey) => queryClient.invalidateQueries({ queryKey })))
-    },
-  })
-}
-
-export const useKeepProd = () => useMoneyMutation<KeepProd>(earnApi.keep)
-export const useCancelKeepProd = () => useMoneyMutation<CancelKeepProd>(earnApi.cancel)
+export const useKeepProd = () => useMoneyMutation(earnApi.keep)
+export const useCancelKeepProd = () => useMoneyMutation(earnApi.cancel)

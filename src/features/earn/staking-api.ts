@@ -1,9 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { stakingApi, type AddAgreeMoney, type PledgeId } from '#contract/staking.ts'
+import { queryOptions } from '@tanstack/react-query'
+import { stakingApi } from '#contract/staking.ts'
 import { api } from '../../lib/api.ts'
 import { asUser } from '../../lib/private-query.ts'
+import { useMoneyMutation } from '../../lib/money-mutation.ts'
 import { userKeys, type UserId } from '../../lib/query-keys.ts'
-import { getSession } from '../../lib/session.ts'
 import { STALE } from '../../lib/stale.ts'
 
 // Under the balance root: balance_update (an amount added, a reward, the bonus) and a book switch refresh it.
@@ -14,20 +14,7 @@ export const stakingQuery = (userId: UserId) =>
     staleTime: STALE.minute,
   })
 
-type Call = typeof stakingApi.add | typeof stakingApi.apply | typeof stakingApi.receive | typeof stakingApi.withdraw
-
-function useStakingMutation<B extends AddAgreeMoney | PledgeId>(endpoint: Call) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: B; idempotencyKey: string }) => api(endpoint, { body: body as never, idempotencyKey }),
-    onSuccess: () => {
-      const { userId } = getSession()
-      return Promise.all([userKeys.balance(userId), userKeys.records(userId)].map((queryKey) => queryClient.invalidateQueries({ queryKey })))
-    },
-  })
-}
-
-export const useAddAgreeMoney = () => useStakingMutation<AddAgreeMoney>(stakingApi.add)
-export const useApplyZyActive = () => useStakingMutation<PledgeId>(stakingApi.apply)
-export const useReceiveZyActive = () => useStakingMutation<PledgeId>(stakingApi.receive)
-export const useWithdrawZyActive = () => useStakingMutation<PledgeId>(stakingApi.withdraw)
+export const useAddAgreeMoney = () => useMoneyMutation(stakingApi.add)
+export const useApplyZyActive = () => useMoneyMutation(stakingApi.apply)
+export const useReceiveZyActive = () => useMoneyMutation(stakingApi.receive)
+export const useWithdrawZyActive = () => useMoneyMutation(stakingApi.withdraw)

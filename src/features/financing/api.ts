@@ -1,9 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { financingApi, type CreateFinancingOrder, type EarlyRedeemFinancingOrder } from '#contract/financing.ts'
+import { queryOptions } from '@tanstack/react-query'
+import { financingApi } from '#contract/financing.ts'
 import { api } from '../../lib/api.ts'
 import { asUser } from '../../lib/private-query.ts'
+import { useMoneyMutation } from '../../lib/money-mutation.ts'
 import { userKeys, type UserId } from '../../lib/query-keys.ts'
-import { getSession } from '../../lib/session.ts'
 import { STALE } from '../../lib/stale.ts'
 
 // Under the balance root: balance_update (a purchase, a maturity, a redemption) and a book switch refresh them.
@@ -20,16 +20,5 @@ export const financingQueries = {
     }),
 }
 
-function useMoneyMutation<B>(endpoint: typeof financingApi.create | typeof financingApi.redeem) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: B; idempotencyKey: string }) => api(endpoint, { body: body as never, idempotencyKey }),
-    onSuccess: () => {
-      const { userId } = getSession()
-      return Promise.all([userKeys.balance(userId), userKeys.records(userId)].map((queryKey) => queryClient.invalidateQueries({ queryKey })))
-    },
-  })
-}
-
-export const useCreateFinancingOrder = () => useMoneyMutation<CreateFinancingOrder>(financingApi.create)
-export const useEarlyRedeem = () => useMoneyMutation<EarlyRedeemFinancingOrder>(financingApi.redeem)
+export const useCreateFinancingOrder = () => useMoneyMutation(financingApi.create)
+export const useEarlyRedeem = () => useMoneyMutation(financingApi.redeem)

@@ -1,24 +1,17 @@
 // The user's plans on this book: each with today's earnings, the total so far, its days and status, and for a
 // running one "Exit early", whose confirm sheet shows exactly what comes back (the principal less the damages).
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { SmartOrder } from '#contract/earn.ts'
+import { ConfirmSheet } from '../../../components/earn/sheet.tsx'
+import { Money, localName, percentOf } from '../../../components/earn/figures.tsx'
+import { EarnItem, HoldingsCard } from '../../../components/earn/list.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { Card } from '../../../components/ui/card.tsx'
-import { EmptyState } from '../../../components/ui/empty-state.tsx'
-import { ErrorState } from '../../../components/ui/error-state.tsx'
-import { Sheet } from '../../../components/ui/sheet.tsx'
-import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
-import { toast } from '../../../components/ui/toast.tsx'
 import { useFormat } from '../../../lib/format.ts'
-import { operationKeys } from '../../../lib/operation-keys.ts'
 import { useSession } from '../../../lib/session.ts'
 import { earnQueries, useCancelKeepProd } from '../api.ts'
-import { planName } from '../plan-name.ts'
-import { Figures, Money } from './figures.tsx'
-import { percentOf } from './plan-list.tsx'
 
 function StatusBadge({ status }: { status: SmartOrder['status'] }) {
   if (status === 'running') return <Badge tone="info" testId="earn-status"><Trans>Running</Trans></Badge>
@@ -29,46 +22,23 @@ function StatusBadge({ status }: { status: SmartOrder['status'] }) {
 function ExitSheet({ order, onClose }: { order: SmartOrder; onClose: () => void }) {
   const { t } = useLingui()
   const f = useFormat()
-  const keys = useRef(operationKeys()).current
   const cancel = useCancelKeepProd()
-  const leave = () => {
-    const body = { id: order.id }
-    cancel.mutate(
-      { body, idempotencyKey: keys.keyFor(body) },
-      {
-        onSuccess: () => {
-          keys.settled(null)
-          toast(t`You left the plan early`, 'success')
-          onClose()
-        },
-        onError: (e) => keys.settled(e),
-      },
-    )
-  }
   return (
-    <Sheet open onClose={onClose} title={t`Confirm early exit`}>
-      <div className="earn-sheet" data-testid="earn-exit-confirm">
-        <Figures
-          items={[
-            { label: <Trans>Amount</Trans>, value: <Money value={order.amount} currency={order.currency} /> },
-            { label: <Trans>Early exit damages</Trans>, value: <>{f.percent(percentOf(order.exitShare))} · <Money value={order.exitDamages} currency={order.currency} /></> },
-            { label: <Trans>You get back</Trans>, value: <Money value={order.exitReturn} currency={order.currency} />, testId: 'earn-exit-back' },
-          ]}
-        />
-        <p className="caption">
-          <Trans>Earnings already credited stay yours; no more earnings are paid after you leave.</Trans>
-        </p>
-        {cancel.error && <ErrorState error={cancel.error} compact />}
-        <div className="earn-actions">
-          <Button variant="secondary" onClick={onClose} disabled={cancel.isPending}>
-            <Trans>Back</Trans>
-          </Button>
-          <Button onClick={leave} loading={cancel.isPending} data-testid="earn-exit-confirm-button">
-            <Trans>Exit early</Trans>
-          </Button>
-        </div>
-      </div>
-    </Sheet>
+    <ConfirmSheet
+      testId="earn-exit-confirm"
+      title={t`Confirm early exit`}
+      items={[
+        { label: <Trans>Amount</Trans>, value: <Money value={order.amount} currency={order.currency} /> },
+        { label: <Trans>Early exit damages</Trans>, value: <>{f.percent(percentOf(order.exitShare))} · <Money value={order.exitDamages} currency={order.currency} /></> },
+        { label: <Trans>You get back</Trans>, value: <Money value={order.exitReturn} currency={order.currency} />, testId: 'earn-exit-back' },
+      ]}
+      caption={<Trans>Earnings already credited stay yours; no more earnings are paid after you leave.</Trans>}
+      confirmLabel={<Trans>Exit early</Trans>}
+      mutation={cancel}
+      body={{ id: order.id }}
+      done={t`You left the plan early`}
+      onClose={onClose}
+    />
   )
 }
 
@@ -78,44 +48,39 @@ export function MyPlans() {
   const userId = useSession((s) => s.userId)
   const mine = useQuery(earnQueries.mine(userId))
   const [leaving, setLeaving] = useState<SmartOrder | null>(null)
-  let body
-  if (mine.isPending) body = <SkeletonRows rows={3} />
-  else if (!mine.data) body = <ErrorState error={mine.error} onRetry={() => void mine.refetch()} />
-  else if (mine.data.list.length === 0) body = <EmptyState title={<Trans>You have no plans on this account yet</Trans>} />
-  else
-    body = (
-      <ul className="earn-list" data-testid="earn-mine">
-        {mine.data.list.map((order) => (
-          <li key={order.id} className="earn-item" data-testid={`earn-order-${order.id}`}>
-            <div className="earn-item-head">
-              <h3 className="earn-name">{planName(order.names, f.locale)}</h3>
-              <StatusBadge status={order.status} />
-            </div>
-            <Figures
-              items={[
-                { label: <Trans>Amount</Trans>, value: <Money value={order.amount} currency={order.currency} /> },
-                { label: <Trans>Daily earnings</Trans>, value: <Money value={order.daily} currency={order.currency} /> },
-                { label: <Trans>Today's earnings</Trans>, value: <Money value={order.todayEarnings} currency={order.currency} />, testId: 'earn-today' },
-                { label: <Trans>Total revenue</Trans>, value: <Money value={order.totalRevenue} currency={order.currency} />, testId: 'earn-revenue' },
-                { label: <Trans>Days run</Trans>, value: `${order.runDays} / ${order.days}` },
-                { label: <Trans>Start</Trans>, value: f.dateTime(order.start, 'date') },
-                { label: <Trans>Expiration</Trans>, value: f.dateTime(order.expiresAt, 'date') },
-                ...(order.returned === null ? [] : [{ label: <Trans>Returned</Trans>, value: <Money value={order.returned} currency={order.currency} />, testId: 'earn-returned' }]),
-              ]}
-            />
-            {order.status === 'running' && (
-              <Button variant="secondary" block onClick={() => setLeaving(order)} data-testid="earn-exit">
-                <Trans>Exit early</Trans>
-              </Button>
-            )}
-          </li>
-        ))}
-      </ul>
-    )
   return (
-    <Card title={t`My plans`} titleId="earn-mine-title">
-      {body}
+    <HoldingsCard
+      title={t`My plans`}
+      titleId="earn-mine-title"
+      query={mine}
+      empty={<Trans>You have no plans on this account yet</Trans>}
+      testId="earn-mine"
+      item={(order) => (
+        <EarnItem
+          key={order.id}
+          testId={`earn-order-${order.id}`}
+          name={localName(order.names, f.locale)}
+          badges={<StatusBadge status={order.status} />}
+          figures={[
+            { label: <Trans>Amount</Trans>, value: <Money value={order.amount} currency={order.currency} /> },
+            { label: <Trans>Daily earnings</Trans>, value: <Money value={order.daily} currency={order.currency} /> },
+            { label: <Trans>Today's earnings</Trans>, value: <Money value={order.todayEarnings} currency={order.currency} />, testId: 'earn-today' },
+            { label: <Trans>Total revenue</Trans>, value: <Money value={order.totalRevenue} currency={order.currency} />, testId: 'earn-revenue' },
+            { label: <Trans>Days run</Trans>, value: `${order.runDays} / ${order.days}` },
+            { label: <Trans>Start</Trans>, value: f.dateTime(order.start, 'date') },
+            { label: <Trans>Expiration</Trans>, value: f.dateTime(order.expiresAt, 'date') },
+            ...(order.returned === null ? [] : [{ label: <Trans>Returned</Trans>, value: <Money value={order.returned} currency={order.currency} />, testId: 'earn-returned' }]),
+          ]}
+        >
+          {order.status === 'running' && (
+            <Button variant="secondary" block onClick={() => setLeaving(order)} data-testid="earn-exit">
+              <Trans>Exit early</Trans>
+            </Button>
+          )}
+        </EarnItem>
+      )}
+    >
       {leaving && <ExitSheet order={leaving} onClose={() => setLeaving(null)} />}
-    </Card>
+    </HoldingsCard>
   )
 }

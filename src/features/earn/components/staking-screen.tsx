@@ -1,85 +1,55 @@
 // /nodeStaking: node staking on the user's current book (docs/staking.md). It says plainly what it is: an amount
 // committed for a period and rewarded from the operator's reserve at the disclosed rate. It speaks of validator nodes
 // only when an operator has stated that, with evidence. Per activity: its numbers, the user's pledge (not reached →
-// reached → application successful → bonus received), and sheets that show every number before the one press.
-// Over 300 lines because its add and withdraw sheets still live here: they are to move into the buy sheet Smart plans
-// and financing share once that sheet is one component in src/components (the three are copies today).
-import { useRef, useState } from 'react'
+// reached → application successful → bonus received), and sheets that show every number before the one press: the
+// buy and confirm sheets Smart plans and financing use too (src/components/earn/sheet.tsx).
+import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { PledgeActivity } from '#contract/staking.ts'
 import { annualRate, stakingDaily, stakingExitDamages, stakingTotal, stakingWithdrawBack } from '#contract/staking-math.ts'
 import { dec, moneyScale } from '#contract/trading-math.ts'
-import { AmountInput } from '../../../components/ui/amount-input.tsx'
+import { BuySheet, ConfirmSheet, useKeyedSubmit } from '../../../components/earn/sheet.tsx'
+import { Figures, Money, localName, percentOf } from '../../../components/earn/figures.tsx'
+import { OfferBadges } from '../../../components/earn/list.tsx'
+import { EarnScreen } from '../../../components/earn/screen.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
-import { BookLabel } from '../../../components/ui/book-badge.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
-import { PageHeader } from '../../../components/ui/page-header.tsx'
-import { Sheet } from '../../../components/ui/sheet.tsx'
-import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
-import { toast } from '../../../components/ui/toast.tsx'
 import { useFormat } from '../../../lib/format.ts'
-import { operationKeys } from '../../../lib/operation-keys.ts'
 import { useSession } from '../../../lib/session.ts'
-import { planName } from '../plan-name.ts'
 import { stakingQuery, useAddAgreeMoney, useApplyZyActive, useReceiveZyActive, useWithdrawZyActive } from '../staking-api.ts'
-import { Figures, Money } from './figures.tsx'
-import { percentOf } from './plan-list.tsx'
-import '../earn.css'
-
-function Lead() {
-  return (
-    <p className="earn-lead" data-testid="staking-lead">
-      <Trans>
-        Node staking here means: you commit an amount for a fixed period, and it is rewarded from the operator's funded
-        reserve at the disclosed rate. The amount stays yours and comes back at the end of the period. You can join only
-        while the reserve already holds every reward and the bonus for your amount.
-      </Trans>
-    </p>
-  )
-}
 
 export function StakingScreen() {
   const { t } = useLingui()
   const userId = useSession((s) => s.userId)
   const token = useSession((s) => s.token)
   const mine = useQuery(stakingQuery(token ? userId : null))
-  if (!token) {
-    return (
-      <article className="earn-screen">
-        <PageHeader title={t`Node staking`} />
-        <Card>
-          <Lead />
-          <EmptyState title={<Trans>Sign in to see node staking and join</Trans>} />
-        </Card>
-      </article>
-    )
-  }
   return (
-    <article className="earn-screen" data-testid="staking-screen">
-      <PageHeader title={t`Node staking`} actions={mine.data ? <BookLabel book={mine.data.book} testId="staking-book" /> : undefined} />
-      <Card>
-        <Lead />
-      </Card>
-      {mine.isPending ? (
-        <Card>
-          <SkeletonRows rows={4} />
-        </Card>
-      ) : !mine.data ? (
-        <Card>
-          <ErrorState error={mine.error} onRetry={() => void mine.refetch()} />
-        </Card>
-      ) : mine.data.list.length === 0 ? (
-        <Card>
-          <EmptyState title={<Trans>No staking on offer now</Trans>} />
-        </Card>
-      ) : (
-        mine.data.list.map((activity) => <ActivityCard key={activity.id} activity={activity} />)
-      )}
-    </article>
+    <EarnScreen
+      title={t`Node staking`}
+      testId="staking"
+      lead={
+        <Trans>
+          Node staking here means: you commit an amount for a fixed period, and it is rewarded from the operator's funded
+          reserve at the disclosed rate. The amount stays yours and comes back at the end of the period. You can join only
+          while the reserve already holds every reward and the bonus for your amount.
+        </Trans>
+      }
+      query={token ? mine : null}
+      signIn={<Trans>Sign in to see node staking and join</Trans>}
+      offers={(data) =>
+        data.list.length === 0 ? (
+          <Card>
+            <EmptyState title={<Trans>No staking on offer now</Trans>} />
+          </Card>
+        ) : (
+          data.list.map((activity) => <ActivityCard key={activity.id} activity={activity} />)
+        )
+      }
+    />
   )
 }
 
@@ -121,40 +91,18 @@ function ActivityCard({ activity }: { activity: PledgeActivity }) {
   const [sheet, setSheet] = useState<'add' | 'withdraw' | null>(null)
   const apply = useApplyZyActive()
   const receive = useReceiveZyActive()
-  const keys = useRef(operationKeys()).current
+  const [submitApply, submitReceive] = [useKeyedSubmit(apply), useKeyedSubmit(receive)]
   const pledge = activity.pledge
   const open = pledge && (pledge.status === 'collecting' || pledge.status === 'active') ? pledge : null
-  const name = planName(activity.names, f.locale)
-  const description = planName(activity.descriptions, f.locale)
-  const run = (mutation: typeof apply, done: string) => {
-    const body = { id: open!.id }
-    mutation.mutate(
-      { body, idempotencyKey: keys.keyFor({ ...body, done }) },
-      {
-        onSuccess: () => {
-          keys.settled(null)
-          toast(done, 'success')
-        },
-        onError: (e) => keys.settled(e),
-      },
-    )
-  }
+  const name = localName(activity.names, f.locale)
+  const description = localName(activity.descriptions, f.locale)
   const canAdd = activity.status === 'active' && !activity.soldOut && (!open || open.status === 'collecting')
   return (
     <Card>
       <div className="earn-item" data-testid={`staking-activity-${activity.id}`}>
         <div className="earn-item-head">
           <h2 className="earn-name">{name}</h2>
-          {activity.soldOut && (
-            <Badge tone="warn" testId="staking-sold-out">
-              <Trans>Sold out</Trans>
-            </Badge>
-          )}
-          {activity.status === 'paused' && (
-            <Badge tone="neutral">
-              <Trans>Paused</Trans>
-            </Badge>
-          )}
+          <OfferBadges offer={activity} prefix="staking" />
           <StageBadge activity={activity} />
         </div>
         {description && <p className="earn-lead">{description}</p>}
@@ -201,12 +149,12 @@ function ActivityCard({ activity }: { activity: PledgeActivity }) {
             </Button>
           )}
           {open?.status === 'collecting' && open.reached && (
-            <Button onClick={() => run(apply, t`Application successful`)} loading={apply.isPending} data-testid="staking-apply">
+            <Button onClick={() => submitApply({ id: open.id }, t`Application successful`)} loading={apply.isPending} data-testid="staking-apply">
               <Trans>Apply for activation</Trans>
             </Button>
           )}
           {open?.status === 'active' && !open.bonusReceived && dec(activity.bonus).gt(0) && (
-            <Button onClick={() => run(receive, t`Bonus received`)} loading={receive.isPending} data-testid="staking-receive">
+            <Button onClick={() => submitReceive({ id: open.id }, t`Bonus received`)} loading={receive.isPending} data-testid="staking-receive">
               <Trans>Receive bonus</Trans>
             </Button>
           )}
@@ -227,141 +175,64 @@ function ActivityCard({ activity }: { activity: PledgeActivity }) {
  * back before and after activation), before Continue and again on the confirm step. */
 function AddSheet({ activity, onClose }: { activity: PledgeActivity; onClose: () => void }) {
   const { t } = useLingui()
-  const [amount, setAmount] = useState('')
-  const [touched, setTouched] = useState(false)
-  const [confirming, setConfirming] = useState(false)
-  const keys = useRef(operationKeys()).current
   const add = useAddAgreeMoney()
-  const terms = { days: activity.days, dailyRate: activity.dailyRate, bonus: activity.bonus, exitShare: activity.exitShare, currency: activity.currency }
-  const text = amount.trim()
-  const scale = moneyScale(activity.currency)
-  const valid = /^\d+(\.\d+)?$/.test(text) && !dec(text).isZero()
-  const error = !valid ? t`Enter an amount to add` : dec(text).decimalPlaces() > scale ? t`Use at most ${scale} decimals` : undefined
-  const total = valid ? dec(activity.pledge?.status === 'collecting' ? activity.pledge.addAmount : '0').plus(text).toFixed() : '0'
   const c = activity.currency
-  const figures = error
-    ? []
-    : [
-        { label: <Trans>Node amount after adding</Trans>, value: <Money value={total} currency={c} />, testId: 'staking-new-amount' },
-        { label: <Trans>Rewards a day</Trans>, value: <Money value={stakingDaily(total, terms).toFixed()} currency={c} />, testId: 'staking-daily' },
-        { label: <Trans>At the end of the period you have</Trans>, value: <Money value={stakingTotal(total, terms).toFixed()} currency={c} />, testId: 'staking-end-total' },
-        { label: <Trans>Withdrawing before activation gives back</Trans>, value: <Money value={total} currency={c} /> },
-        { label: <Trans>Withdrawing after activation gives back</Trans>, value: <Money value={stakingWithdrawBack(total, terms, true).toFixed()} currency={c} />, testId: 'staking-exit-back' },
-      ]
-  const submit = () => {
-    const body = { activityId: activity.id, amount: text }
-    add.mutate(
-      { body, idempotencyKey: keys.keyFor(body) },
-      {
-        onSuccess: () => {
-          keys.settled(null)
-          toast(t`Amount added`, 'success')
-          onClose()
-        },
-        onError: (e) => keys.settled(e),
-      },
-    )
-  }
+  const terms = { days: activity.days, dailyRate: activity.dailyRate, bonus: activity.bonus, exitShare: activity.exitShare, currency: c }
+  const scale = moneyScale(c)
+  const adding = activity.pledge?.status === 'collecting' ? activity.pledge.addAmount : '0'
   return (
-    <Sheet open onClose={onClose} title={confirming ? t`Confirm the amount` : t`Add amount`}>
-      <div className="earn-sheet" data-testid={confirming ? 'staking-confirm' : 'staking-add-sheet'}>
-        {confirming ? (
-          <Figures items={[{ label: <Trans>Amount</Trans>, value: <Money value={text} currency={c} />, testId: 'staking-confirm-amount' }, ...figures]} />
-        ) : (
-          <>
-            <AmountInput
-              label={t`Amount`}
-              currency={c}
-              value={amount}
-              onChange={(v) => {
-                setAmount(v)
-                setTouched(true)
-              }}
-              data-testid="staking-amount-input"
-              error={touched ? error : undefined}
-              hint={t`Agreed amount: ${activity.agreedAmount} ${c}`}
-            />
-            <Figures items={figures} testId="staking-figures" />
-          </>
-        )}
-        <p className="caption">
-          <Trans>Rewards and the bonus are paid from the operator's funded reserve, which holds them for your amount as you add it.</Trans>
-        </p>
-        {add.error && <ErrorState error={add.error} compact />}
-        {confirming ? (
-          <div className="earn-actions">
-            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={add.isPending}>
-              <Trans>Back</Trans>
-            </Button>
-            <Button onClick={submit} loading={add.isPending} data-testid="staking-confirm-button">
-              <Trans>Confirm the amount</Trans>
-            </Button>
-          </div>
-        ) : (
-          <Button
-            block
-            onClick={() => {
-              setTouched(true)
-              if (!error) {
-                add.reset()
-                setConfirming(true)
-              }
-            }}
-            data-testid="staking-continue"
-          >
-            <Trans>Continue</Trans>
-          </Button>
-        )}
-      </div>
-    </Sheet>
+    <BuySheet
+      testId="staking"
+      ids={{ sheet: 'staking-add-sheet', amount: 'staking-amount-input' }}
+      title={t`Add amount`}
+      confirmTitle={t`Confirm the amount`}
+      confirmLabel={<Trans>Confirm the amount</Trans>}
+      currency={c}
+      hint={t`Agreed amount: ${activity.agreedAmount} ${c}`}
+      issue={(text) =>
+        !/^\d+(\.\d+)?$/.test(text) || dec(text).isZero() ? t`Enter an amount to add` : dec(text).decimalPlaces() > scale ? t`Use at most ${scale} decimals` : undefined
+      }
+      figures={(text) => {
+        const total = dec(adding).plus(text).toFixed()
+        return [
+          { label: <Trans>Node amount after adding</Trans>, value: <Money value={total} currency={c} />, testId: 'staking-new-amount' },
+          { label: <Trans>Rewards a day</Trans>, value: <Money value={stakingDaily(total, terms).toFixed()} currency={c} />, testId: 'staking-daily' },
+          { label: <Trans>At the end of the period you have</Trans>, value: <Money value={stakingTotal(total, terms).toFixed()} currency={c} />, testId: 'staking-end-total' },
+          { label: <Trans>Withdrawing before activation gives back</Trans>, value: <Money value={total} currency={c} /> },
+          { label: <Trans>Withdrawing after activation gives back</Trans>, value: <Money value={stakingWithdrawBack(total, terms, true).toFixed()} currency={c} />, testId: 'staking-exit-back' },
+        ]
+      }}
+      caption={<Trans>Rewards and the bonus are paid from the operator's funded reserve, which holds them for your amount as you add it.</Trans>}
+      mutation={add}
+      body={(text) => ({ activityId: activity.id, amount: text })}
+      done={t`Amount added`}
+      onClose={onClose}
+    />
   )
 }
 
 function WithdrawSheet({ activity, onClose }: { activity: PledgeActivity; onClose: () => void }) {
   const { t } = useLingui()
-  const keys = useRef(operationKeys()).current
   const withdraw = useWithdrawZyActive()
   const pledge = activity.pledge!
   const c = activity.currency
   const terms = { days: activity.days, dailyRate: activity.dailyRate, bonus: activity.bonus, exitShare: activity.exitShare, currency: c }
   const kept = pledge.status === 'active' ? stakingExitDamages(pledge.addAmount, terms).toFixed() : '0'
-  const submit = () => {
-    const body = { id: pledge.id }
-    withdraw.mutate(
-      { body, idempotencyKey: keys.keyFor(body) },
-      {
-        onSuccess: () => {
-          keys.settled(null)
-          toast(t`Withdrawn`, 'success')
-          onClose()
-        },
-        onError: (e) => keys.settled(e),
-      },
-    )
-  }
   return (
-    <Sheet open onClose={onClose} title={t`Confirm the withdrawal`}>
-      <div className="earn-sheet" data-testid="staking-withdraw-confirm">
-        <Figures
-          items={[
-            { label: <Trans>Node amount</Trans>, value: <Money value={pledge.addAmount} currency={c} /> },
-            { label: <Trans>Kept</Trans>, value: <Money value={kept} currency={c} /> },
-            { label: <Trans>You get back</Trans>, value: <Money value={pledge.withdrawAmount} currency={c} />, testId: 'staking-withdraw-back' },
-          ]}
-        />
-        <p className="caption">
-          <Trans>Rewards and a bonus already received stay yours; no more rewards follow.</Trans>
-        </p>
-        {withdraw.error && <ErrorState error={withdraw.error} compact />}
-        <div className="earn-actions">
-          <Button variant="secondary" onClick={onClose} disabled={withdraw.isPending}>
-            <Trans>Back</Trans>
-          </Button>
-          <Button onClick={submit} loading={withdraw.isPending} data-testid="staking-withdraw-confirm-button">
-            <Trans>Confirm the withdrawal</Trans>
-          </Button>
-        </div>
-      </div>
-    </Sheet>
+    <ConfirmSheet
+      testId="staking-withdraw-confirm"
+      title={t`Confirm the withdrawal`}
+      items={[
+        { label: <Trans>Node amount</Trans>, value: <Money value={pledge.addAmount} currency={c} /> },
+        { label: <Trans>Kept</Trans>, value: <Money value={kept} currency={c} /> },
+        { label: <Trans>You get back</Trans>, value: <Money value={pledge.withdrawAmount} currency={c} />, testId: 'staking-withdraw-back' },
+      ]}
+      caption={<Trans>Rewards and a bonus already received stay yours; no more rewards follow.</Trans>}
+      confirmLabel={<Trans>Confirm the withdrawal</Trans>}
+      mutation={withdraw}
+      body={{ id: pledge.id }}
+      done={t`Withdrawn`}
+      onClose={onClose}
+    />
   )
 }

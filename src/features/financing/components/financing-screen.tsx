@@ -5,22 +5,17 @@ import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { FinancingProduct } from '#contract/financing.ts'
-import { Badge } from '../../../components/ui/badge.tsx'
-import { BookLabel } from '../../../components/ui/book-badge.tsx'
-import { Button } from '../../../components/ui/button.tsx'
+import { localName } from '../../../components/earn/figures.tsx'
+import { OfferItem, investment } from '../../../components/earn/list.tsx'
+import { EarnScreen } from '../../../components/earn/screen.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
-import { ErrorState } from '../../../components/ui/error-state.tsx'
-import { PageHeader } from '../../../components/ui/page-header.tsx'
-import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import { useSession } from '../../../lib/session.ts'
 import { financingQueries } from '../api.ts'
-import { Figures, Money, productName } from '../figures.tsx'
 import { BuySheet } from './buy-sheet.tsx'
 import { MyOrders } from './my-orders.tsx'
 import { useTermFigures } from './terms.tsx'
-import '../financing.css'
 
 function ProductList({ products, onBuy }: { products: FinancingProduct[]; onBuy: (p: FinancingProduct) => void }) {
   const { t } = useLingui()
@@ -31,39 +26,17 @@ function ProductList({ products, onBuy }: { products: FinancingProduct[]; onBuy:
       {products.length === 0 ? (
         <EmptyState title={<Trans>No products on offer now</Trans>} />
       ) : (
-        <ul className="fin-list" data-testid="fin-products">
+        <ul className="earn-list" data-testid="fin-products">
           {products.map((p) => (
-            <li key={p.id} className="fin-item" data-testid={`fin-product-${p.id}`}>
-              <div className="fin-item-head">
-                <h3 className="fin-name">{productName(p.names, f.locale)}</h3>
-                {p.soldOut && (
-                  <Badge tone="warn" testId="fin-sold-out">
-                    <Trans>Sold out</Trans>
-                  </Badge>
-                )}
-                {p.status === 'paused' && (
-                  <Badge tone="neutral">
-                    <Trans>Paused</Trans>
-                  </Badge>
-                )}
-              </div>
-              <Figures
-                items={[
-                  ...termFigures(p),
-                  {
-                    label: <Trans>Investment</Trans>,
-                    value: (
-                      <>
-                        <Money value={p.minAmount} /> – <Money value={p.maxAmount} currency={p.currency} />
-                      </>
-                    ),
-                  },
-                ]}
-              />
-              <Button block disabled={p.status !== 'active' || p.soldOut} onClick={() => onBuy(p)} data-testid="fin-buy">
-                {p.soldOut ? <Trans>Sold out</Trans> : <Trans>Buy</Trans>}
-              </Button>
-            </li>
+            <OfferItem
+              key={p.id}
+              offer={p}
+              testId={`fin-product-${p.id}`}
+              prefix="fin"
+              name={localName(p.names, f.locale)}
+              figures={[...termFigures(p), investment(p)]}
+              onBuy={() => onBuy(p)}
+            />
           ))}
         </ul>
       )}
@@ -77,43 +50,23 @@ export function FinancingScreen() {
   const token = useSession((s) => s.token)
   const products = useQuery(financingQueries.products(token ? userId : null))
   const [buying, setBuying] = useState<FinancingProduct | null>(null)
-  const lead = (
-    <p className="fin-lead">
-      <Trans>
-        Financing pays a fixed annual rate on your amount for a fixed term, then returns the amount with the interest. You
-        can redeem early on the disclosed terms. Interest is paid from the platform's funded reserve: a product is sold
-        only while the reserve can pay it in full.
-      </Trans>
-    </p>
-  )
-  if (!token) {
-    return (
-      <article className="fin-screen">
-        <PageHeader title={t`Financing`} />
-        <Card>
-          {lead}
-          <EmptyState title={<Trans>Sign in to see the products and buy one</Trans>} />
-        </Card>
-      </article>
-    )
-  }
   return (
-    <article className="fin-screen" data-testid="fin-screen">
-      <PageHeader title={t`Financing`} actions={products.data ? <BookLabel book={products.data.book} testId="fin-book" /> : undefined} />
-      <Card>{lead}</Card>
-      {products.isPending ? (
-        <Card>
-          <SkeletonRows rows={4} />
-        </Card>
-      ) : !products.data ? (
-        <Card>
-          <ErrorState error={products.error} onRetry={() => void products.refetch()} />
-        </Card>
-      ) : (
-        <ProductList products={products.data.products} onBuy={setBuying} />
-      )}
+    <EarnScreen
+      title={t`Financing`}
+      testId="fin"
+      lead={
+        <Trans>
+          Financing pays a fixed annual rate on your amount for a fixed term, then returns the amount with the interest. You
+          can redeem early on the disclosed terms. Interest is paid from the platform's funded reserve: a product is sold
+          only while the reserve can pay it in full.
+        </Trans>
+      }
+      query={token ? products : null}
+      signIn={<Trans>Sign in to see the products and buy one</Trans>}
+      offers={(data) => <ProductList products={data.products} onBuy={setBuying} />}
+    >
       <MyOrders />
       {buying && <BuySheet product={buying} onClose={() => setBuying(null)} />}
-    </article>
+    </EarnScreen>
   )
 }

@@ -2,8 +2,8 @@
 // it means for the term, and the early-redemption terms.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { termRate } from '#contract/financing-math.ts'
+import { percentOf, type Figure } from '../../../components/earn/figures.tsx'
 import { useFormat } from '../../../lib/format.ts'
-import { percentOf, type Figure } from '../figures.tsx'
 
 type Terms = { annualRate: string; days: number; earlyShare: string; earlyForfeit: boolean }
 
