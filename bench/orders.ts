@@ -5,7 +5,8 @@
 // close settles against their shard of the house trading_counterparty account (server/ledger/shards.ts). Each request carries a new Idempotency-Key, as the app sends.
 // Prints orders/s (opens and closes), p50/p99 latency and the server's and the client's CPU per order, per run and
 // the median run, then the ledger's reconciliation; SQL statements/order counts what the server sent PostgreSQL (0 on
-// PGlite), and PostgreSQL CPU/order what the backends of its database on this machine used (when DATABASE_URL names this machine).
+// PGlite), and PostgreSQL CPU/order what the backends of its database on this machine used (when DATABASE_URL
+// names this machine).
 // Env: DATABASE_URL (PostgreSQL; PGlite in memory without it), REDIS_URL,
 // BENCH_SECONDS (10), BENCH_RUNS (3), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (2), HOUSE_SHARDS (8).
 import { randomUUID } from 'node:crypto'
