@@ -94,9 +94,9 @@ describe('a user’s picture', () => {
 
   it('is answered in the caller’s language when refused', async () => {
     const { token } = await signIn(app)
-    const res = await call(app, 'POST', '/api/sendSupportMessage', { token, headers: { language: 'de' }, body: { attachmentId: randomUUID(), clientKey: randomUUID() } })
+    const res = await call(app, 'POST', '/api/sendSupportMessage', { token, headers: { language: 'de_DE' }, body: { attachmentId: randomUUID(), clientKey: randomUUID() } })
     expect(res.status).toBe(400)
-    expect(res.body.msg).not.toBe(serverMessages.supportAttachmentNotFound.message)
+    expect(res.body.msg).toBe('Das anzuhängende Bild wurde nicht gefunden; laden Sie es erneut hoch')
   })
 })
 

@@ -3,14 +3,13 @@
 // uploads.routes.ts) and stored as the user's with the operator in operator_id, so the user reads it at
 // /api/upload/<id> and nobody else does. Each side may attach only its own kind: a user's picture never rides in a
 // staff reply, where it would carry the verified-staff badge.
-import { eq, inArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { SupportAttachment, SupportAuthor } from '#contract/support.ts'
 import { AppError } from '../../app-error.ts'
 import type { Db } from '../../db/client.ts'
 import type { OperatorActor } from '../ops/operators.ts'
-import { ownedUpload, saveUpload } from '../uploads/uploads.service.ts'
-import { uploads } from '../uploads/uploads.table.ts'
+import { ownedUpload, saveUpload, uploadSizes } from '../uploads/uploads.service.ts'
 import { supportConversations } from './support.table.ts'
 
 const toAttachment = (row: { id: string; width: number; height: number }): SupportAttachment => ({ id: row.id, width: row.width, height: row.height })
@@ -26,9 +25,7 @@ export async function attachmentFor(db: Db, id: string | undefined, userId: stri
 /** The attachments of stored messages, by upload id. */
 export async function attachmentsByIds(db: Db, ids: Array<string | null>): Promise<Map<string, SupportAttachment>> {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))]
-  if (wanted.length === 0) return new Map()
-  const rows = await db.select({ id: uploads.id, width: uploads.width, height: uploads.height }).from(uploads).where(inArray(uploads.id, wanted))
-  return new Map(rows.map((r) => [r.id, toAttachment(r)]))
+  return new Map((await uploadSizes(db, wanted)).map((r) => [r.id, toAttachment(r)]))
 }
 
 /** An operator's picture for conversation `id`, stored as its user's; a reply then carries it (and audits it). */

@@ -100,3 +100,9 @@ export async function uploadById(db: Db, id: string): Promise<UploadRow | null> 
   const [row] = await db.select().from(uploads).where(eq(uploads.id, id.toLowerCase())).limit(1)
   return row ?? null
 }
+
+/** The stored size of each upload in `ids` (the support chat's pictures, for its messages). */
+export async function uploadSizes(db: Db, ids: string[]): Promise<Array<{ id: string; width: number; height: number }>> {
+  if (ids.length === 0) return []
+  return db.select({ id: uploads.id, width: uploads.width, height: uploads.height }).from(uploads).where(inArray(uploads.id, ids))
+}
