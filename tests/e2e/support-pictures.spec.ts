@@ -26,14 +26,14 @@ test('a user sends a picture, the operator sees it and answers with one, the use
 
   // Not a picture: refused in the server's words, nothing attached.
   await page.getByTestId('support-file').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') })
-  await expect(page.getByTestId('support-upload-error')).toHaveText(FORMAT)
+  await expect(page.getByTestId('support-error')).toHaveText(FORMAT)
   await expect(page.getByTestId('support-attached')).toHaveCount(0)
   await expect(page.getByTestId('support-send')).toBeDisabled()
 
   // A picture alone is a message.
   await page.getByTestId('support-file').setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: await plainPng(300, 150) })
   await expect(page.getByTestId('support-attached')).toBeVisible()
-  await expect(page.getByTestId('support-upload-error')).toHaveCount(0)
+  await expect(page.getByTestId('support-error')).toHaveCount(0)
   await page.getByTestId('support-send').click()
   const mine = page.getByTestId('support-message').filter({ has: page.getByTestId('support-picture') })
   await expect(mine).toHaveAttribute('data-author', 'user')
@@ -73,7 +73,7 @@ test('a user sends a picture, the operator sees it and answers with one, the use
 
   // Another user gets 404 for both pictures; their owner gets both.
   const ids = await page.evaluate(async (auth) => {
-    const res = await fetch('/api/getSupportChat', { headers: { Authorization: auth } })
+    const res = await fetch('/api/getSupportChat', { headers: { Authorization: auth ?? '' } })
     const body = (await res.json()) as { data: { list: Array<{ attachment: { id: string } | null }> } }
     return body.data.list.flatMap((m) => (m.attachment ? [m.attachment.id] : []))
   }, await token(page))
