@@ -1,11 +1,11 @@
 // The picture a chat message will carry, in the app's composer and the console's reply form: a button that opens the
-// file picker, the upload's progress, a preview with a remove button, and a refusal in the server's words (too large,
-// not a picture). The upload itself is useAttachPicture's (src/lib/use-attach-picture.ts). No strings of its own:
+// file picker, the upload's progress, a preview with a remove button, and a refusal: too large before a byte is sent,
+// else in the server's words (not a picture, damaged). The upload itself is useAttachPicture's (src/lib/use-attach-picture.ts). No strings of its own:
 // each side passes its words (the app's and the console's catalogs).
 import { useRef, type ReactNode } from 'react'
 import { UPLOAD_ACCEPT } from '#contract/uploads.ts'
 import { ApiError } from '../lib/api.ts'
-import type { useAttachPicture } from '../lib/use-attach-picture.ts'
+import { PictureTooLarge, type useAttachPicture } from '../lib/use-attach-picture.ts'
 import { Button } from './ui/button.tsx'
 import { IconClose } from './ui/icons.tsx'
 import './chat-picture.css'
@@ -17,6 +17,8 @@ export type AttachWords = {
   progress: (percent: number) => ReactNode
   preview: string
   remove: string
+  /** A file larger than the server takes, refused before it is sent. */
+  tooLarge: (maxMb: number) => string
   /** When the upload failed without the server's words (a lost connection). */
   failed: string
 }
@@ -26,7 +28,8 @@ type Props = { picture: ReturnType<typeof useAttachPicture>; words: AttachWords;
 export function PictureAttach({ picture, words, disabled, testId }: Props) {
   const input = useRef<HTMLInputElement>(null)
   const percent = Math.round((picture.progress ?? 0) * 100)
-  const problem = picture.error instanceof ApiError ? picture.error.message : picture.error ? words.failed : null
+  const { error } = picture
+  const problem = error instanceof PictureTooLarge ? words.tooLarge(error.maxMb) : error instanceof ApiError ? error.message : error ? words.failed : null
   return (
     <div className="picture-attach">
       <input

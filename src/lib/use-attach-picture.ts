@@ -2,7 +2,13 @@
 // previewed from the local file with its stored size, and cleared after the message is sent or on request.
 import { useEffect, useRef, useState } from 'react'
 import type { SupportAttachment } from '#contract/support.ts'
+import { UPLOAD_MAX_BYTES } from '#contract/uploads.ts'
 import type { Progress } from './send-form.ts'
+
+/** A file over UPLOAD_MAX_BYTES: refused before a byte is sent (the server would refuse it too, mid-way). */
+export class PictureTooLarge extends Error {
+  readonly maxMb = UPLOAD_MAX_BYTES / (1024 * 1024)
+}
 
 export type Attached = { attachment: SupportAttachment; preview: string }
 export type AttachState = { attached: Attached | null; progress: number | null; error: unknown }
@@ -17,6 +23,10 @@ export function useAttachPicture(upload: (file: File, onProgress: Progress, sign
 
   const pick = async (file: File) => {
     running.current?.abort()
+    if (file.size > UPLOAD_MAX_BYTES) {
+      setState({ attached: null, progress: null, error: new PictureTooLarge() })
+      return
+    }
     const controller = new AbortController()
     running.current = controller
     setState({ attached: null, progress: 0, error: null })

@@ -1,9 +1,10 @@
-// Pictures in the support chat, end to end in real Chromium: a user attaches a picture (refused first when it is not
-// one, in the server's words), sends it without text; the support operator sees it in the console and answers with a
-// picture; the user sees that answer live, with the verified-staff badge, in a box of the picture's proportions, and
-// opens it full size. Another user cannot fetch either picture.
+// Pictures in the support chat, end to end in real Chromium: a user attaches a picture (refused first when too large,
+// before it is sent, and when not a picture, in the server's words) and sends it without text; the support operator
+// sees it in the console and answers with a picture; the user sees that answer live, with the verified-staff badge,
+// in a box of the picture's proportions, and opens it full size. Another user cannot fetch either picture.
 import { expect, test, type Locator } from '@playwright/test'
 import { noisyJpeg, plainPng } from '../../server/modules/uploads/test-files.ts'
+import { UPLOAD_MAX_BYTES } from '../../src/contract/uploads.ts'
 import { installWallet } from './fixtures/wallet.ts'
 import { signInFresh, token } from './fixtures/app.ts'
 import { opsSignIn } from './fixtures/ops.ts'
@@ -23,6 +24,11 @@ test('a user sends a picture, the operator sees it and answers with one, the use
   await page.goto('/help/support')
   await expect(page.locator('html')).toHaveAttribute('data-live', 'open')
   await expect(page.getByTestId('support-banner')).toBeVisible()
+
+  // Too large: refused before a byte is sent.
+  await page.getByTestId('support-file').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(UPLOAD_MAX_BYTES + 1) })
+  await expect(page.getByTestId('support-error')).toHaveText('The picture is larger than 10 MB; please send a smaller one')
+  await expect(page.getByTestId('support-progress')).toHaveCount(0)
 
   // Not a picture: refused in the server's words, nothing attached.
   await page.getByTestId('support-file').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') })

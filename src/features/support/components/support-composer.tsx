@@ -39,6 +39,7 @@ export function Composer({ isOnline }: { isOnline: boolean }) {
     progress: (percent) => <Trans>Sending the picture… {percent}%</Trans>,
     preview: t`The picture to send`,
     remove: t`Remove the picture`,
+    tooLarge: (max) => t`The picture is larger than ${max} MB; please send a smaller one`,
     failed: t`The picture could not be sent. Check your connection and try again.`,
   }
   return (

@@ -47,6 +47,7 @@ export function ReplyPicture({ picture }: { picture: ReturnType<typeof useAttach
     progress: (percent) => <Trans>Uploading the picture… {percent}%</Trans>,
     preview: t`The picture to send`,
     remove: t`Remove the picture`,
+    tooLarge: (max) => t`The picture is larger than ${max} MB; please send a smaller one`,
     failed: t`The picture could not be uploaded. Try again.`,
   }
   return <PictureAttach picture={picture} words={words} testId="ops-support" />
