@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { routeTree } from '../routeTree.gen.ts'
 import { NotFound } from './layout/not-found.tsx'
+import { parseSearch, stringifySearch } from './search-params.ts'
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
@@ -13,6 +14,9 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultNotFoundComponent: NotFound,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
+    // Ids in the address as written: /detail?id=12, not ?id="12" (search-params.ts).
+    parseSearch,
+    stringifySearch,
   })
 }
 

@@ -4,13 +4,14 @@
 import * as z from 'zod/mini'
 import { Millis, Page, pageOf } from './endpoint.ts'
 import { KycState, KycSubmission } from './kyc.ts'
+import { SUPPORT_AGENTS } from './ops-support.ts'
 import type { OperatorRole, OpsEndpoint } from './ops.ts'
 import { UploadId, type UploadPurpose } from './uploads.ts'
 
 export const KYC_REVIEWERS: readonly OperatorRole[] = ['compliance']
 
 /** Who may see an upload in the console, by what it is for. */
-export const opsUploadRoles: Record<UploadPurpose, readonly OperatorRole[]> = { kyc: KYC_REVIEWERS, deposit: ['finance', 'support'] }
+export const opsUploadRoles: Record<UploadPurpose, readonly OperatorRole[]> = { kyc: KYC_REVIEWERS, deposit: ['finance', 'support'], support: SUPPORT_AGENTS }
 
 /** The console's URL of a picture (an image, not the envelope; the operator's token in Authorization). */
 export const opsUploadPath = (id: string) => `/api/ops/upload/${id}`

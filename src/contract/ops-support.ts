@@ -3,7 +3,7 @@
 import * as z from 'zod/mini'
 import { Int8Id, Millis, Page, pageOf } from './endpoint.ts'
 import type { OperatorRole, OpsEndpoint } from './ops.ts'
-import { SupportClientKey, SupportMessage, SupportText } from './support.ts'
+import { SupportAttachment, SupportAttachmentId, SupportClientKey, SupportMessage, SupportText } from './support.ts'
 
 export const SUPPORT_AGENTS: readonly OperatorRole[] = ['support']
 
@@ -56,9 +56,16 @@ export const opsSupportApi = {
   reply: {
     method: 'POST',
     path: '/ops/support/reply',
-    body: z.object({ id: Int8Id, body: SupportText, clientKey: SupportClientKey }),
+    /** Text, a picture uploaded through `attachment` for this conversation, or both. */
+    body: z.object({ id: Int8Id, body: z._default(SupportText, ''), attachmentId: z.optional(SupportAttachmentId), clientKey: SupportClientKey }),
     data: SupportMessage,
     auth: false,
     roles: SUPPORT_AGENTS,
   },
+  /**
+   * multipart/form-data: the conversation's `id` (a field, before the file), then `file`, checked and re-encoded as a
+   * user's upload. The picture is stored as the conversation's user's (purpose support, uploaded by the operator), so
+   * the user reads it at /api/upload/<id>; a reply then carries its id. Not JSON: the console posts FormData.
+   */
+  attachment: { method: 'POST', path: '/ops/support/attachment', data: SupportAttachment, auth: false, roles: SUPPORT_AGENTS },
 } as const satisfies Record<string, OpsEndpoint>

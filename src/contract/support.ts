@@ -16,11 +16,24 @@ export const SupportClientKey = z.string().check(z.regex(/^[\x21-\x7e]{8,200}$/,
 export const SupportAuthor = z.enum(['user', 'staff'])
 export type SupportAuthor = z.infer<typeof SupportAuthor>
 
+/**
+ * A picture in a message: an upload of purpose `support` (POST /api/imgUpload, or the console's
+ * OPS_SUPPORT_ATTACHMENT_PATH), owned by the conversation's user, so the user reads it at /api/upload/<id> and
+ * operators at /api/ops/upload/<id>. Its size lets a screen reserve the space before the picture arrives.
+ */
+export const SupportAttachment = z.object({ id: z.string(), width: z.int(), height: z.int() })
+export type SupportAttachment = z.infer<typeof SupportAttachment>
+
+/** An upload id to attach; anything that is not the sender's picture for support is refused with one message. */
+export const SupportAttachmentId = z.string().check(z.maxLength(100))
+
 export const SupportMessage = z.object({
   id: z.string(),
   conversationId: z.string(),
   author: SupportAuthor,
+  /** The text; empty when the message is only a picture. */
   body: z.string(),
+  attachment: z.nullable(SupportAttachment),
   createdAt: Millis,
 })
 export type SupportMessage = z.infer<typeof SupportMessage>
@@ -66,7 +79,8 @@ export const supportApi = {
   send: {
     method: 'POST',
     path: '/sendSupportMessage',
-    body: z.object({ ...Conversation, body: SupportText, clientKey: SupportClientKey }),
+    /** Text, a picture (`attachmentId`: the user's own upload of purpose support), or both; neither is a 400. */
+    body: z.object({ ...Conversation, body: z._default(SupportText, ''), attachmentId: z.optional(SupportAttachmentId), clientKey: SupportClientKey }),
     data: SupportMessage,
     auth: true,
   },

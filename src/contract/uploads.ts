@@ -1,4 +1,4 @@
-// Pictures a user uploads (an identity document, a deposit's proof). POST /api/imgUpload takes multipart/form-data
+// Pictures a user uploads (an identity document, a deposit's proof, a picture for support). POST /api/imgUpload takes multipart/form-data
 // (field `purpose`, then field `file`): JPEG, JPEG 2000 or PNG, recognised by their bytes, at most 10 MB and 40
 // megapixels. The server re-encodes the picture (no EXIF, no GPS survives) and answers its id; other calls refer to
 // the picture by that id. GET /api/upload/<id> serves it to its owner only (the console has its own route).
@@ -10,7 +10,8 @@ export const UPLOAD_MAX_PIXELS = 40_000_000
 /** What the file picker offers; the server decides by the bytes, not by this. */
 export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/jp2,image/jpx,.jpg,.jpeg,.png,.jp2,.j2k,.jpf'
 
-export const UploadPurpose = z.enum(['kyc', 'deposit'])
+/** What a user's picture is for: an identity document, a deposit's proof, a picture in the support chat. */
+export const UploadPurpose = z.enum(['kyc', 'deposit', 'support'])
 export type UploadPurpose = z.infer<typeof UploadPurpose>
 
 export const UploadId = z.string().check(z.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'id'))

@@ -35,7 +35,11 @@ test('an operator publishes an article; a signed-out reader reads it, then reads
   const item = page.getByTestId('news-item').filter({ hasText: title })
   await expect(item).toContainText(`${title}: the short version`)
   await item.click()
-  await expect(page).toHaveURL(/\/detail\?id=/)
+  // The id as its digits (not JSON, ?id="12"); an address written the old way still opens the article.
+  await expect(page).toHaveURL(/\/detail\?id=\d+$/)
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible()
+  const id = new URL(page.url()).searchParams.get('id')!
+  await page.goto(`/detail?id=%22${id}%22`)
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible()
   const body = page.getByTestId('article-body')
   await expect(body.getByRole('heading', { name: 'What changes', level: 2 })).toBeVisible()

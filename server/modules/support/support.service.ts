@@ -5,31 +5,41 @@
 import { and, count, desc, eq, gt, max, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { OpsConversation, OpsConversationPage } from '#contract/ops-support.ts'
-import { SUPPORT_TEXT_MAX, type SupportAuthor, type SupportChatPage, type SupportMessage } from '#contract/support.ts'
+import { SUPPORT_TEXT_MAX, type SupportAttachment, type SupportAuthor, type SupportChatPage, type SupportMessage } from '#contract/support.ts'
 import { AppError } from '../../app-error.ts'
 import type { Db } from '../../db/client.ts'
 import { userLabels } from '../auth/users.repository.ts'
 import { audit } from '../ops/audit.ts'
 import type { OperatorActor } from '../ops/operators.ts'
+import { attachmentFor, attachmentsByIds } from './support.attachments.ts'
 import { supportConversations as conversations, supportMessages as messages } from './support.table.ts'
 
 type Conversation = typeof conversations.$inferSelect
 type Page = { page: number; size: number }
+type MessageRow = typeof messages.$inferSelect
+/** What a message says: its text (trimmed; empty beside a picture) and its picture. */
+type Content = { body: string; attachment: SupportAttachment | null }
 
-const toMessage = (row: typeof messages.$inferSelect): SupportMessage => ({
+const toMessage = (row: MessageRow, attachment: SupportAttachment | null): SupportMessage => ({
   id: String(row.id),
   conversationId: String(row.conversationId),
   author: row.author,
   body: row.body,
+  attachment,
   createdAt: row.createdAt.getTime(),
 })
 
-/** The text as stored: trimmed, not empty, at most SUPPORT_TEXT_MAX. */
-function messageText(body: string): string {
-  const text = body.trim()
-  if (text.length === 0) throw new AppError(400, 'supportEmpty')
-  if (text.length > SUPPORT_TEXT_MAX) throw new AppError(400, 'supportTooLong', { max: SUPPORT_TEXT_MAX })
-  return text
+async function toMessages(db: Db, rows: MessageRow[]): Promise<SupportMessage[]> {
+  const attachments = await attachmentsByIds(db, rows.map((r) => r.uploadId))
+  return rows.map((r) => toMessage(r, r.uploadId ? (attachments.get(r.uploadId) ?? null) : null))
+}
+
+/** The text, at most SUPPORT_TEXT_MAX, and the picture (refused unless the author's own kind in this conversation); not neither. */
+async function messageContent(db: Db, input: { body: string; attachmentId?: string | undefined }, userId: string, author: SupportAuthor): Promise<Content> {
+  const body = input.body.trim()
+  if (body.length === 0 && input.attachmentId === undefined) throw new AppError(400, 'supportEmpty')
+  if (body.length > SUPPORT_TEXT_MAX) throw new AppError(400, 'supportTooLong', { max: SUPPORT_TEXT_MAX })
+  return { body, attachment: await attachmentFor(db, input.attachmentId, userId, author) }
 }
 
 async function conversationOfUser(db: Db, userId: string, conversationId?: string): Promise<Conversation | null> {
@@ -59,7 +69,7 @@ async function messagePage(db: Db, conversationId: number, { page, size }: Page)
     db.select().from(messages).where(where).orderBy(desc(messages.id)).limit(size).offset((page - 1) * size),
     db.select({ n: count() }).from(messages).where(where),
   ])
-  return { list: rows.map(toMessage), total: total?.n ?? 0, page, size }
+  return { list: await toMessages(db, rows), total: total?.n ?? 0, page, size }
 }
 
 export async function userChat(db: Db, userId: string, query: Page & { conversationId?: string }): Promise<SupportChatPage> {
@@ -81,13 +91,21 @@ export async function userUnread(db: Db, userId: string): Promise<number> {
 async function store(
   db: Db,
   conversation: Conversation,
-  input: { author: SupportAuthor; operatorId: string | null; body: string; clientKey: string; at: Date },
+  input: Content & { author: SupportAuthor; operatorId: string | null; clientKey: string; at: Date },
   also?: (tx: Db, message: SupportMessage) => Promise<void>,
 ): Promise<{ message: SupportMessage; created: boolean }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(messages)
-      .values({ conversationId: conversation.id, author: input.author, operatorId: input.operatorId, body: input.body, clientKey: input.clientKey, createdAt: input.at })
+      .values({
+        conversationId: conversation.id,
+        author: input.author,
+        operatorId: input.operatorId,
+        body: input.body,
+        uploadId: input.attachment?.id ?? null,
+        clientKey: input.clientKey,
+        createdAt: input.at,
+      })
       .onConflictDoNothing()
       .returning()
     if (!row) {
@@ -95,12 +113,12 @@ async function store(
         .select()
         .from(messages)
         .where(and(eq(messages.conversationId, conversation.id), eq(messages.author, input.author), eq(messages.clientKey, input.clientKey)))
-      return { message: toMessage(stored!), created: false }
+      return { message: (await toMessages(tx as unknown as Db, [stored!]))[0]!, created: false }
     }
     // An operator who replies has read the conversation.
     const read = input.author === 'staff' ? { staffReadId: row.id } : {}
     await tx.update(conversations).set({ lastMessageAt: input.at, ...read }).where(eq(conversations.id, conversation.id))
-    const message = toMessage(row)
+    const message = toMessage(row, input.attachment)
     if (also) await also(tx as unknown as Db, message)
     return { message, created: true }
   })
@@ -123,16 +141,16 @@ async function push(app: FastifyInstance, userId: string, conversationId: number
 export async function sendUserMessage(
   app: FastifyInstance,
   userId: string,
-  input: { conversationId?: string | undefined; body: string; clientKey: string },
+  input: { conversationId?: string | undefined; body: string; attachmentId?: string | undefined; clientKey: string },
 ): Promise<SupportMessage> {
-  const body = messageText(input.body)
+  const content = await messageContent(app.db, input, userId, 'user')
   let conversation = await conversationOfUser(app.db, userId, input.conversationId)
   if (!conversation) {
     await app.db.insert(conversations).values({ userId }).onConflictDoNothing()
     conversation = (await conversationOfUser(app.db, userId))!
   }
   const at = new Date(app.now())
-  const { message, created } = await store(app.db, conversation, { author: 'user', operatorId: null, body, clientKey: input.clientKey, at })
+  const { message, created } = await store(app.db, conversation, { ...content, author: 'user', operatorId: null, clientKey: input.clientKey, at })
   if (created) await push(app, userId, conversation.id, message)
   return message
 }
@@ -213,12 +231,20 @@ export async function opsMarkRead(db: Db, id: string): Promise<number> {
   return markRead(db, await conversationById(db, id), 'staff')
 }
 
-export async function opsReply(app: FastifyInstance, operator: OperatorActor, input: { id: string; body: string; clientKey: string }): Promise<SupportMessage> {
-  const body = messageText(input.body)
+export async function opsReply(
+  app: FastifyInstance,
+  operator: OperatorActor,
+  input: { id: string; body: string; attachmentId?: string | undefined; clientKey: string },
+): Promise<SupportMessage> {
   const conversation = await conversationById(app.db, input.id)
+  const content = await messageContent(app.db, input, conversation.userId, 'staff')
   const at = new Date(app.now())
-  const { message, created } = await store(app.db, conversation, { author: 'staff', operatorId: operator.id, body, clientKey: input.clientKey, at }, (tx, m) =>
-    audit(tx, operator, { action: 'support.reply', subject: `user:${conversation.userId}`, after: { conversationId: m.conversationId, messageId: m.id } }),
+  const { message, created } = await store(app.db, conversation, { ...content, author: 'staff', operatorId: operator.id, clientKey: input.clientKey, at }, (tx, m) =>
+    audit(tx, operator, {
+      action: 'support.reply',
+      subject: `user:${conversation.userId}`,
+      after: { conversationId: m.conversationId, messageId: m.id, uploadId: m.attachment?.id ?? null },
+    }),
   )
   if (created) await push(app, conversation.userId, conversation.id, message)
   return message

@@ -1,5 +1,6 @@
-// POST /api/imgUpload (multipart), GET /api/upload/<id> (the owner), GET /api/ops/upload/<id> (operators) and POST
-// /api/ops/contentImage (an operator's picture for content, multipart). None fits route(): two read a stream of parts,
+// POST /api/imgUpload (multipart), GET /api/upload/<id> (the owner), GET /api/ops/upload/<id> (operators), POST
+// /api/ops/contentImage (an operator's picture for content, multipart) and POST /api/ops/support/attachment (an
+// operator's picture for a support conversation, multipart). None fits route(): three read a stream of parts,
 // the others answer the picture itself. Readers get content pictures from modules/news (GET /api/contentImage/<id>). The sign-in is checked before a byte of the body is read. Multipart parsing is
 // registered in this module's own scope, so no other route accepts multipart bodies.
 import multipart from '@fastify/multipart'
@@ -8,11 +9,14 @@ import { CONTENT_IMAGE_UPLOAD_PATH } from '#contract/content-image.ts'
 import { ANY_OPERATOR, mayCall } from '#contract/ops.ts'
 import { opsUploadRoles } from '#contract/ops-kyc.ts'
 import { NEWS_WRITERS } from '#contract/ops-news.ts'
+import { opsSupportApi } from '#contract/ops-support.ts'
+import { Int8Id } from '#contract/endpoint.ts'
 import { UPLOAD_MAX_BYTES, UploadPurpose, uploadsApi } from '#contract/uploads.ts'
 import { AppError } from '../../app-error.ts'
 import { requireUser, tokensIssuedAfter } from '../../plugins/auth.ts'
 import { languageOf } from '../../plugins/errors.ts'
 import { requireOperator } from '../ops/ops-route.ts'
+import { saveOperatorAttachment } from '../support/support.attachments.ts'
 import { readingLine } from './reencode.ts'
 import { createUploadStore, type UploadStore } from './uploads.store.ts'
 import { ownedUpload, saveContentImage, saveUpload, uploadById, type UploadRow } from './uploads.service.ts'
@@ -26,17 +30,17 @@ declare module 'fastify' {
 
 const MB = 1024 * 1024
 
-/** The `purpose` field and the `file` part; anything else in the form is refused. */
-async function readForm(request: FastifyRequest): Promise<{ purpose: string | undefined; file: Buffer | undefined }> {
-  let purpose: string | undefined
+/** The named text fields (`allowed`) and the `file` part; anything else in the form is refused. */
+async function readForm(request: FastifyRequest, allowed: readonly string[]): Promise<{ fields: Record<string, string>; file: Buffer | undefined }> {
+  const fields: Record<string, string> = {}
   let file: Buffer | undefined
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || file) throw new AppError(400, 'invalidInput', { field: part.fieldname })
         file = await part.toBuffer()
-      } else if (part.fieldname === 'purpose' && typeof part.value === 'string') {
-        purpose = part.value
+      } else if (allowed.includes(part.fieldname) && typeof part.value === 'string') {
+        fields[part.fieldname] = part.value
       } else {
         throw new AppError(400, 'invalidInput', { field: part.fieldname })
       }
@@ -50,7 +54,7 @@ async function readForm(request: FastifyRequest): Promise<{ purpose: string | un
     // Anything else here is the parser refusing the body (a missing boundary, a bad part header, a truncated form).
     throw new AppError(400, 'uploadMalformed')
   }
-  return { purpose, file }
+  return { fields, file }
 }
 
 /** The stored picture as a response that no browser will run or sniff as anything else. */
@@ -69,7 +73,7 @@ export async function registerUploadRoutes(app: FastifyInstance) {
   const rateLimit = { max: app.conf.rateLimit.max, timeWindow: app.conf.rateLimit.timeWindowMs }
   await app.register(async (scope) => {
     await scope.register(multipart, {
-      // One file of at most 10 MB and the purpose field; anything more is refused while it streams in.
+      // One file of at most 10 MB and one field (the purpose, or a conversation's id); anything more is refused while it streams in.
       limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 100, headerPairs: 50 },
     })
     scope.route({
@@ -83,8 +87,8 @@ export async function registerUploadRoutes(app: FastifyInstance) {
         // The body stays in the socket until a slot is free, and the slot is held until the picture is stored, so
         // at most READ_SLOTS bodies are in memory at once (reencode.ts, memory).
         const data = await readingLine(async () => {
-          const form = await readForm(request)
-          const purpose = UploadPurpose.safeParse(form.purpose ?? 'kyc')
+          const form = await readForm(request, ['purpose'])
+          const purpose = UploadPurpose.safeParse(form.fields.purpose ?? 'kyc')
           if (!purpose.success) throw new AppError(400, 'invalidInput', { field: 'purpose' })
           if (!form.file || form.file.length === 0) throw new AppError(400, 'imageMissing')
           return saveUpload(app, user.id, purpose.data, form.file)
@@ -102,10 +106,28 @@ export async function registerUploadRoutes(app: FastifyInstance) {
       handler: async (request) => {
         const operator = await requireOperator(app, request, NEWS_WRITERS)
         const data = await readingLine(async () => {
-          const form = await readForm(request)
-          if (form.purpose !== undefined) throw new AppError(400, 'invalidInput', { field: 'purpose' })
+          const form = await readForm(request, [])
           if (!form.file || form.file.length === 0) throw new AppError(400, 'imageMissing')
           return saveContentImage(app, operator.id, form.file)
+        })
+        return { code: 200, msg: app.translate(languageOf(request), 'ok'), data }
+      },
+    })
+    // An operator's picture for a support conversation: the conversation's `id` field, then the file; stored as the
+    // conversation's user's picture (modules/support), which a reply then carries.
+    scope.route({
+      method: opsSupportApi.attachment.method,
+      url: `/api${opsSupportApi.attachment.path}`,
+      bodyLimit: UPLOAD_MAX_BYTES + MB,
+      config: { rateLimit },
+      handler: async (request) => {
+        const operator = await requireOperator(app, request, opsSupportApi.attachment.roles)
+        const data = await readingLine(async () => {
+          const form = await readForm(request, ['id'])
+          const id = Int8Id.safeParse(form.fields.id)
+          if (!id.success) throw new AppError(400, 'invalidInput', { field: 'id' })
+          if (!form.file || form.file.length === 0) throw new AppError(400, 'imageMissing')
+          return saveOperatorAttachment(app, operator, id.data, form.file)
         })
         return { code: 200, msg: app.translate(languageOf(request), 'ok'), data }
       },

@@ -1,6 +1,6 @@
 // Uploads for every module: saveUpload stores a user's picture (re-encoded, reencode.ts) and answers its id;
 // ownedUpload is how another module checks that an id a user sent is that user's picture for that purpose (kyc's
-// form, a deposit's proof) before it refers to it; uploadFile reads it back. saveContentImage stores an operator's
+// form, a deposit's proof, a support message's picture) before it refers to it; uploadFile reads it back. saveContentImage stores an operator's
 // picture for content (an article's cover or body), which modules/news serves to readers once published content uses it.
 import { createHash, randomUUID } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
@@ -25,7 +25,8 @@ export const toUpload = (row: UploadRow & { purpose: UploadPurpose }): Upload =>
   createTime: row.createdAt.getTime(),
 })
 
-type Owner = { purpose: UploadPurpose; userId: string } | { purpose: 'content'; operatorId: string }
+/** A user's picture (uploaded by an operator for the user: a support reply's), or an operator's for content. */
+type Owner = { purpose: UploadPurpose; userId: string; operatorId?: string } | { purpose: 'content'; operatorId: string }
 
 /** Re-encodes and stores a picture; throws the AppError the sender sees when it is refused. */
 async function store(app: FastifyInstance, owner: Owner, bytes: Buffer): Promise<UploadRow> {
@@ -45,9 +46,12 @@ async function store(app: FastifyInstance, owner: Owner, bytes: Buffer): Promise
   }
 }
 
-/** Re-encodes and stores a picture of `userId`; throws the AppError the user sees when it is refused. */
-export async function saveUpload(app: FastifyInstance, userId: string, purpose: UploadPurpose, bytes: Buffer): Promise<Upload> {
-  return toUpload({ ...(await store(app, { purpose, userId }, bytes)), purpose })
+/**
+ * Re-encodes and stores a picture of `userId` (sent by an operator when `operatorId` is given); throws the AppError
+ * the sender sees when it is refused.
+ */
+export async function saveUpload(app: FastifyInstance, userId: string, purpose: UploadPurpose, bytes: Buffer, operatorId?: string): Promise<Upload> {
+  return toUpload({ ...(await store(app, operatorId ? { purpose, userId, operatorId } : { purpose, userId }, bytes)), purpose })
 }
 
 export const toContentImage = (row: Pick<UploadRow, 'id' | 'width' | 'height'>): ContentImage => ({
@@ -95,4 +99,10 @@ export async function uploadById(db: Db, id: string): Promise<UploadRow | null> 
   if (!UploadId.safeParse(id).success) return null
   const [row] = await db.select().from(uploads).where(eq(uploads.id, id.toLowerCase())).limit(1)
   return row ?? null
+}
+
+/** The stored size of each upload in `ids` (the support chat's pictures, for its messages). */
+export async function uploadSizes(db: Db, ids: string[]): Promise<Array<{ id: string; width: number; height: number }>> {
+  if (ids.length === 0) return []
+  return db.select({ id: uploads.id, width: uploads.width, height: uploads.height }).from(uploads).where(inArray(uploads.id, ids))
 }

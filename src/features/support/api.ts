@@ -1,10 +1,12 @@
 import { useState } from 'react'
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { supportApi } from '#contract/support.ts'
-import { api } from '../../lib/api.ts'
+import { supportApi, type SupportAttachment } from '#contract/support.ts'
+import { uploadsApi } from '#contract/uploads.ts'
+import { api, API_BASE } from '../../lib/api.ts'
 import { operationKeys } from '../../lib/operation-keys.ts'
 import { asUser } from '../../lib/private-query.ts'
 import { userKeys, type UserId } from '../../lib/query-keys.ts'
+import { sendForm, type Progress } from '../../lib/send-form.ts'
 import { getSession } from '../../lib/session.ts'
 import { STALE } from '../../lib/stale.ts'
 
@@ -39,12 +41,24 @@ export const supportQueries = {
 const refreshSupport = (queryClient: ReturnType<typeof useQueryClient>) =>
   queryClient.invalidateQueries({ queryKey: userKeys.support(getSession().userId) })
 
-/** Sends with a client key kept for every retry of the same text, so a retried send is stored once. */
+/** A picture for the chat, stored as the user's upload for support (re-encoded by the server), with progress. */
+export async function uploadSupportPicture(file: File, onProgress: Progress, signal: AbortSignal): Promise<SupportAttachment> {
+  const form = new FormData()
+  // The purpose first: the server reads it before the file.
+  form.append('purpose', 'support')
+  form.append('file', file, file.name)
+  const upload = await sendForm<{ id: string; width: number; height: number }>(`${API_BASE}${uploadsApi.imgUpload.path}`, form, getSession().token, onProgress, signal)
+  return { id: upload.id, width: upload.width, height: upload.height }
+}
+
+export type Outgoing = { body: string; attachmentId?: string | undefined }
+
+/** Sends with a client key kept for every retry of the same message, so a retried send is stored once. */
 export function useSendSupportMessage() {
   const queryClient = useQueryClient()
   const [keys] = useState(operationKeys)
   return useMutation({
-    mutationFn: (body: string) => api(supportApi.send, { body: { body, clientKey: keys.keyFor(body) } }),
+    mutationFn: (message: Outgoing) => api(supportApi.send, { body: { ...message, clientKey: keys.keyFor(message) } }),
     onSettled: (_data, error) => {
       keys.settled(error)
       return refreshSupport(queryClient)

@@ -8,7 +8,8 @@ type Search = { q?: string }
 
 /** ?q= opens the list searched (the currency list links here); a short plain term only. */
 function validateSearch(search: Record<string, unknown>): Search {
-  const raw = search.q
+  // A term of digits only is read back from the address as a number (src/app/search-params.ts).
+  const raw = typeof search.q === 'number' ? String(search.q) : search.q
   return typeof raw === 'string' && /^[A-Za-z0-9 ./-]{1,20}$/.test(raw) ? { q: raw } : {}
 }
 

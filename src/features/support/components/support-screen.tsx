@@ -1,26 +1,30 @@
 // /help/support: the user's conversation with support, oldest at the top, a composer, and the safety banner that
 // never goes away (above a hosted provider's widget too, hosted-chat.tsx). Replies arrive live (support_message
 // refreshes the chat); while the screen is open they are marked read. Every message is a React text node, never
-// HTML. The verified-staff badge follows the server's `author`.
-import { useEffect, useState, type FormEvent } from 'react'
+// HTML. The verified-staff badge follows the server's `author`. A picture is fetched with the user's token (the
+// user owns every picture of their conversation, the operators' too) and keeps its size while it loads.
+import { useEffect } from 'react'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { SUPPORT_TEXT_MAX, type SupportMessage } from '#contract/support.ts'
+import type { SupportMessage } from '#contract/support.ts'
+import { uploadPath } from '#contract/uploads.ts'
+import { ChatPicture } from '../../../components/chat-picture.tsx'
 import { Button, buttonClass } from '../../../components/ui/button.tsx'
 import { Card } from '../../../components/ui/card.tsx'
 import { EmptyState } from '../../../components/ui/empty-state.tsx'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
-import { TextAreaField } from '../../../components/ui/field.tsx'
 import { IconMail, IconShield } from '../../../components/ui/icons.tsx'
 import { PageHeader } from '../../../components/ui/page-header.tsx'
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { StaleNote } from '../../../components/ui/stale-note.tsx'
+import { useBlobUrl } from '../../../lib/blob-url.ts'
 import { useFormat } from '../../../lib/format.ts'
-import { useSession } from '../../../lib/session.ts'
+import { getSession, useSession } from '../../../lib/session.ts'
 import { useIsOnline } from '../../../lib/use-is-online.ts'
-import { supportQueries, useMarkSupportRead, useSendSupportMessage } from '../api.ts'
+import { supportQueries, useMarkSupportRead } from '../api.ts'
 import { HostedChat } from './hosted-chat.tsx'
+import { Composer } from './support-composer.tsx'
 import '../support.css'
 
 export function SupportScreen() {
@@ -123,38 +127,24 @@ function Bubble({ message }: { message: SupportMessage }) {
           {f.dateTime(message.createdAt)}
         </time>
       </div>
-      <p className="support-msg-body">{message.body}</p>
+      {message.body && <p className="support-msg-body">{message.body}</p>}
+      {message.attachment && <Picture attachment={message.attachment} isStaff={isStaff} />}
     </li>
   )
 }
 
-function Composer({ isOnline }: { isOnline: boolean }) {
+function Picture({ attachment, isStaff }: { attachment: NonNullable<SupportMessage['attachment']>; isStaff: boolean }) {
   const { t } = useLingui()
-  const [text, setText] = useState('')
-  const send = useSendSupportMessage()
-  const isEmpty = text.trim().length === 0
-  const count = text.length
-  const max = SUPPORT_TEXT_MAX
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (isEmpty || send.isPending) return
-    send.mutate(text, { onSuccess: () => setText('') })
-  }
+  const { url, failed } = useBlobUrl(uploadPath(attachment.id), () => getSession().token)
   return (
-    <form className="support-composer" onSubmit={handleSubmit}>
-      <TextAreaField
-        label={t`Your message`}
-        rows={3}
-        value={text}
-        maxLength={SUPPORT_TEXT_MAX}
-        onChange={(e) => setText(e.target.value)}
-        hint={t`${count} of ${max} characters`}
-        data-testid="support-input"
-      />
-      {send.error && <ErrorState error={send.error} compact />}
-      <Button type="submit" block loading={send.isPending} disabled={isEmpty || !isOnline} data-testid="support-send">
-        <Trans>Send</Trans>
-      </Button>
-    </form>
+    <ChatPicture
+      attachment={attachment}
+      url={url}
+      failed={failed}
+      alt={isStaff ? t`Picture from support staff` : t`Your picture`}
+      closeLabel={t`Close the picture`}
+      failedText={<Trans>The picture could not be loaded.</Trans>}
+      testId="support-picture"
+    />
   )
 }

@@ -1,5 +1,6 @@
 // The support chat in the console: conversations with their unread user messages (latest first), and the chosen one
-// with a reply form. Messages are shown as text, never HTML. New messages arrive on the console's socket (live.ts).
+// with a reply form (text, a picture, or both: support-pictures.tsx). Messages are shown as text, never HTML. New
+// messages arrive on the console's socket (live.ts).
 import { useEffect, useState, type FormEvent } from 'react'
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -15,9 +16,11 @@ import { PageHeader } from '../../../components/ui/page-header.tsx'
 import { SkeletonRows } from '../../../components/ui/skeleton.tsx'
 import { useFormat } from '../../../lib/format.ts'
 import { operationKeys } from '../../../lib/operation-keys.ts'
+import { useAttachPicture } from '../../../lib/use-attach-picture.ts'
 import { opsCall } from '../../api.ts'
 import { Pager } from '../../components/pager.tsx'
 import { SUPPORT_KEY, useSupportLive } from './live.ts'
+import { MessagePicture, ReplyPicture, uploadFor } from './support-pictures.tsx'
 import './support.css'
 
 const PAGE_SIZE = 20
@@ -75,7 +78,7 @@ function ConversationRow({ conversation: c, isSelected, onOpen }: { conversation
             {c.unread}
           </span>
         )}
-        <span className="ops-support-last">{c.lastBody}</span>
+        <span className="ops-support-last">{c.lastBody || (c.lastMessageAt ? t`Picture` : '')}</span>
       </button>
     </li>
   )
@@ -103,16 +106,28 @@ function Thread({ id }: { id: string }) {
   }, [unread, isMarking, mark])
   const [text, setText] = useState('')
   const [keys] = useState(operationKeys)
+  const picture = useAttachPicture(uploadFor(id))
   const reply = useMutation({
-    mutationFn: (body: string) => opsCall(opsSupportApi.reply, { body: { id, body, clientKey: keys.keyFor({ id, body }) } }),
+    mutationFn: (message: { body: string; attachmentId?: string | undefined }) =>
+      opsCall(opsSupportApi.reply, { body: { id, ...message, clientKey: keys.keyFor({ id, ...message }) } }),
     onSettled: (_data, error) => {
       keys.settled(error)
       return queryClient.invalidateQueries({ queryKey: SUPPORT_KEY })
     },
   })
+  const hasContent = Boolean(text.trim() || picture.attached)
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (text.trim() && !reply.isPending) reply.mutate(text, { onSuccess: () => setText('') })
+    if (!hasContent || picture.progress !== null || reply.isPending) return
+    reply.mutate(
+      { body: text, attachmentId: picture.attached?.attachment.id },
+      {
+        onSuccess: () => {
+          setText('')
+          picture.clear()
+        },
+      },
+    )
   }
   if (thread.isPending) return <Card><SkeletonRows rows={3} /></Card>
   if (thread.isError) return <Card><ErrorState error={thread.error} onRetry={() => void thread.refetch()} compact /></Card>
@@ -130,14 +145,16 @@ function Thread({ id }: { id: string }) {
             <span className="caption">
               {m.author === 'staff' ? <Trans>Staff</Trans> : <Trans>User</Trans>} · {f.dateTime(m.createdAt)}
             </span>
-            <p>{m.body}</p>
+            {m.body && <p>{m.body}</p>}
+            {m.attachment && <MessagePicture attachment={m.attachment} isStaff={m.author === 'staff'} />}
           </li>
         ))}
       </ol>
       <form onSubmit={submit} className="ops-form">
         <TextAreaField label={t`Reply`} rows={3} maxLength={SUPPORT_TEXT_MAX} value={text} onChange={(e) => setText(e.target.value)} data-testid="ops-support-reply" />
+        <ReplyPicture picture={picture} />
         {reply.error && <ErrorState error={reply.error} compact />}
-        <Button type="submit" loading={reply.isPending} disabled={!text.trim()} data-testid="ops-support-send">
+        <Button type="submit" loading={reply.isPending} disabled={!hasContent || picture.progress !== null} data-testid="ops-support-send">
           <Trans>Send reply</Trans>
         </Button>
       </form>
