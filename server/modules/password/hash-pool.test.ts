@@ -1,7 +1,11 @@
 // The hash pool: the same keys as node:crypto, on threads of its own (not libuv's pool that serves files), with a
 // bounded queue.
+import { execFileSync } from 'node:child_process'
 import { pbkdf2, randomBytes, scryptSync } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { open } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createHashPool } from './hash-pool.ts'
 
@@ -25,19 +29,30 @@ describe('the hash pool', () => {
     }
   })
 
-  it('finishes a hash while every thread of libuv’s pool is busy', async () => {
-    // Occupy libuv's pool (UV_THREADPOOL_SIZE threads, 4 by default) with slow pbkdf2 calls; a hash that needed
-    // that pool would wait for them all.
+  // Holds every thread of libuv's pool without using CPU: each one blocks in open(2) on a FIFO that has no writer
+  // yet (CPU-bound blockers raced the niced hash thread on a loaded 2-core machine and sometimes won).
+  it.runIf(process.platform !== 'win32')('finishes a hash while every thread of libuv’s pool is busy', async () => {
     const uvThreads = Number(process.env.UV_THREADPOOL_SIZE ?? 4)
     const pool = newPool(1)
     await pool.derive(job('starts the thread'))
-    const order: string[] = []
-    const blockers = Array.from({ length: uvThreads }, () =>
-      new Promise<void>((resolve, reject) => pbkdf2('x', 'salt', 4_000_000, 32, 'sha256', (error) => (error ? reject(error) : resolve()))),
-    ).map((p) => p.then(() => void order.push('libuv')))
-    const hashed = pool.derive(job('while busy')).then(() => void order.push('hash'))
-    await Promise.all([...blockers, hashed])
-    expect(order[0]).toBe('hash')
+    const dir = mkdtempSync(join(tmpdir(), 'hash-pool-'))
+    const fifo = join(dir, 'fifo')
+    execFileSync('mkfifo', [fifo])
+    const held = Array.from({ length: uvThreads }, () => open(fifo, 'r'))
+    try {
+      // The pool really is held: a one-round pbkdf2, which needs it, does not finish meanwhile.
+      const after = (ms: number, what: string) => new Promise<string>((resolve) => setTimeout(() => resolve(what), ms))
+      const libuvJob = new Promise<string>((resolve) => pbkdf2('x', 'salt', 1, 32, 'sha256', () => resolve('libuv')))
+      expect(await Promise.race([libuvJob, after(300, 'still waiting')])).toBe('still waiting')
+      // A hash that needed libuv's pool would wait here until the finally below; this one finishes.
+      const hashed = pool.derive(job('while busy')).then((key) => `hash of ${key.length} bytes`)
+      expect(await Promise.race([hashed, after(20_000, 'timed out')])).toBe('hash of 32 bytes')
+    } finally {
+      // A writer opening the FIFO wakes every blocked reader, which gives libuv its threads back.
+      closeSync(openSync(fifo, 'w'))
+      for (const handle of await Promise.all(held)) await handle.close()
+      rmSync(dir, { recursive: true })
+    }
   }, 60_000)
 
   // The nice value is per thread only on Linux, so the pool lowers it only there.
