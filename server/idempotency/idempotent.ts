@@ -24,7 +24,7 @@ export type IdempotentCall = {
 const TRY_AGAIN = new Set<ServerMessageKey>(['rateLimited', 'ledgerBusy'])
 
 /** A refusal is final when the request itself was refused (a 4xx that is not a "try again"). */
-const isFinalRefusal = (error: unknown): error is AppError =>
+export const isFinalRefusal = (error: unknown): error is AppError =>
   error instanceof AppError &&
   error.statusCode >= 400 &&
   error.statusCode < 500 &&
@@ -56,7 +56,7 @@ export async function idempotent(call: IdempotentCall, run: () => Promise<unknow
     data = await run()
   } catch (error) {
     if (isFinalRefusal(error)) {
-      await store({ statusCode: error.statusCode, messageKey: error.messageKey, params: error.values ?? null, data: error.data })
+      await store(refusalOutcome(error))
     } else {
       await releaseKey(db, scope, claim.attempt).catch((releaseError: unknown) =>
         log.error({ err: releaseError, endpoint: scope.endpoint }, 'could not give an idempotency key back'),
@@ -67,6 +67,9 @@ export async function idempotent(call: IdempotentCall, run: () => Promise<unknow
   await store({ statusCode: 200, data })
   return data
 }
+
+/** The stored outcome of a final refusal. */
+export const refusalOutcome = (error: AppError): Outcome => ({ statusCode: error.statusCode, messageKey: error.messageKey, params: error.values ?? null, data: error.data })
 
 function answer(outcome: Outcome): unknown {
   if (outcome.statusCode === 200) return (outcome as { data: unknown }).data

@@ -8,6 +8,7 @@ import type { MessageValues } from '../app-error.ts'
 import { Batches, batchesPer } from '../db/batches.ts'
 import { named } from '../db/named.ts'
 import type { Db } from '../db/client.ts'
+import type { DbOrTx } from '../ledger/types.ts'
 import { idempotencyKeys } from './idempotency.table.ts'
 
 /**
@@ -44,34 +45,32 @@ const ofAttempt = (scope: Scope, attempt: string) =>
 // into 1) and both drivers read the same thing.
 const fromJsonb = (text: string | null): unknown => (text === null ? null : JSON.parse(text))
 
-type NewClaim = { user_id: string; endpoint: string; key: string; fingerprint: string; attempt: string; at: string }
+export type NewClaim = { user_id: string; endpoint: string; key: string; fingerprint: string; attempt: string; at: string }
 
 // Inserted in key order, so two batches naming the same keys wait for each other instead of deadlocking. Each claim
 // answers whether its own attempt got the key (a key already there, or twice in the batch, keeps the first).
-const claims = batchesPer(
-  (db: Db) =>
-    new Batches<NewClaim, boolean>(async (rows) => {
-      // Named: parsed and planned once per connection (server/db/named.ts).
-      const won = await named<{ attempt: string }>(
-        db,
-        'idempotency_claims_v1',
-        sql`
-          INSERT INTO idempotency_keys (user_id, endpoint, key, fingerprint, attempt, claimed_at, created_at)
-            SELECT v.user_id, v.endpoint, v.key, v.fingerprint, v.attempt, v.at, v.at
-            FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-              AS v(user_id uuid, endpoint text, key text, fingerprint text, attempt uuid, at timestamptz)
-            ORDER BY v.user_id, v.endpoint, v.key
-          ON CONFLICT DO NOTHING
-          RETURNING attempt::text AS attempt`,
-      )
-      const attempts = new Set(won.map((r) => r.attempt))
-      return rows.map((r) => attempts.has(r.attempt))
-    }),
-)
+export async function insertClaims(handle: DbOrTx, rows: NewClaim[]): Promise<boolean[]> {
+  // Named: parsed and planned once per connection (server/db/named.ts).
+  const won = await named<{ attempt: string }>(
+    handle,
+    'idempotency_claims_v1',
+    sql`
+      INSERT INTO idempotency_keys (user_id, endpoint, key, fingerprint, attempt, claimed_at, created_at)
+        SELECT v.user_id, v.endpoint, v.key, v.fingerprint, v.attempt, v.at, v.at
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          AS v(user_id uuid, endpoint text, key text, fingerprint text, attempt uuid, at timestamptz)
+        ORDER BY v.user_id, v.endpoint, v.key
+      ON CONFLICT DO NOTHING
+      RETURNING attempt::text AS attempt`,
+  )
+  const attempts = new Set(won.map((r) => r.attempt))
+  return rows.map((r) => attempts.has(r.attempt))
+}
+const claims = batchesPer((db: Db) => new Batches<NewClaim, boolean>((rows) => insertClaims(db, rows)))
 
 // jsonb travels inside the batch's JSON as the value itself, so a stored string answer stays a string; null and
 // undefined are left out, which stores SQL NULL.
-type Stored = {
+export type Stored = {
   user_id: string
   endpoint: string
   key: string
@@ -83,29 +82,43 @@ type Stored = {
   at: string
 }
 
+/** The row an outcome is stored as. */
+export function storedOf(scope: Scope, attempt: string, outcome: Outcome, now: number): Stored {
+  const refusal = outcome.statusCode === 200 ? null : (outcome as Extract<Outcome, { messageKey: string }>)
+  return {
+    user_id: scope.userId,
+    endpoint: scope.endpoint,
+    key: scope.key,
+    attempt,
+    status_code: outcome.statusCode,
+    message_key: refusal?.messageKey,
+    message_params: refusal?.params ?? undefined,
+    data: (refusal ? refusal.data : (outcome as { data: unknown }).data) ?? undefined,
+    at: new Date(now).toISOString(),
+  }
+}
+
 // Each outcome answers whether its attempt still held the key (it was not taken over as stale). The LIMIT tells the
 // planner how many rows the batch holds (it assumes 100 for jsonb_to_recordset, and would hash the whole table
 // rather than probe its key 100 times until the table is large): one index probe per outcome at any size.
-const outcomes = batchesPer(
-  (db: Db) =>
-    new Batches<Stored, boolean>(async (rows) => {
-      const stored = await named<{ attempt: string }>(
-        db,
-        'idempotency_outcomes_v1',
-        sql`
-          UPDATE idempotency_keys k SET state = 'done', status_code = v.status_code, message_key = v.message_key,
-              message_params = v.message_params, data = v.data, completed_at = v.at
-            FROM (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(user_id uuid, endpoint text, key text,
-              attempt uuid, status_code int, message_key text, message_params jsonb, data jsonb, at timestamptz)
-              LIMIT ${rows.length}) v
-            WHERE k.user_id = v.user_id AND k.endpoint = v.endpoint AND k.key = v.key AND k.attempt = v.attempt
-              AND k.state = 'running'
-          RETURNING k.attempt::text AS attempt`,
-      )
-      const attempts = new Set(stored.map((r) => r.attempt))
-      return rows.map((r) => attempts.has(r.attempt))
-    }),
-)
+export async function storeOutcomes(handle: DbOrTx, rows: Stored[]): Promise<boolean[]> {
+  const stored = await named<{ attempt: string }>(
+    handle,
+    'idempotency_outcomes_v1',
+    sql`
+      UPDATE idempotency_keys k SET state = 'done', status_code = v.status_code, message_key = v.message_key,
+          message_params = v.message_params, data = v.data, completed_at = v.at
+        FROM (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(user_id uuid, endpoint text, key text,
+          attempt uuid, status_code int, message_key text, message_params jsonb, data jsonb, at timestamptz)
+          LIMIT ${rows.length}) v
+        WHERE k.user_id = v.user_id AND k.endpoint = v.endpoint AND k.key = v.key AND k.attempt = v.attempt
+          AND k.state = 'running'
+      RETURNING k.attempt::text AS attempt`,
+  )
+  const attempts = new Set(stored.map((r) => r.attempt))
+  return rows.map((r) => attempts.has(r.attempt))
+}
+const outcomes = batchesPer((db: Db) => new Batches<Stored, boolean>((rows) => storeOutcomes(db, rows)))
 
 /** Makes the key this request's, or says why not: its first outcome, another request's key, or still running. */
 export async function claimKey(db: Db, scope: Scope, fingerprint: string, now: number): Promise<Claim> {
@@ -151,18 +164,7 @@ export async function claimKey(db: Db, scope: Scope, fingerprint: string, now: n
 
 /** Stores the first outcome; false when this attempt no longer holds the key (it was taken over as stale). */
 export async function storeOutcome(db: Db, scope: Scope, attempt: string, outcome: Outcome, now: number): Promise<boolean> {
-  const refusal = outcome.statusCode === 200 ? null : (outcome as Extract<Outcome, { messageKey: string }>)
-  return outcomes(db).add({
-    user_id: scope.userId,
-    endpoint: scope.endpoint,
-    key: scope.key,
-    attempt,
-    status_code: outcome.statusCode,
-    message_key: refusal?.messageKey,
-    message_params: refusal?.params ?? undefined,
-    data: (refusal ? refusal.data : (outcome as { data: unknown }).data) ?? undefined,
-    at: new Date(now).toISOString(),
-  })
+  return outcomes(db).add(storedOf(scope, attempt, outcome, now))
 }
 
 /** Gives the key back after an outcome that must not be final (a 5xx, a crash): the caller may try again. */

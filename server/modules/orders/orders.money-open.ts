@@ -4,6 +4,7 @@ import type { Side } from '#contract/orders.ts'
 import { payProblem, spendable } from '#contract/trading-account.ts'
 import { dec, type Dec } from '#contract/trading-math.ts'
 import { AppError } from '../../app-error.ts'
+import type { Ticket } from '../../idempotency/in-transaction.ts'
 import { postJournalsInTx, type JournalInput, type Posted } from '../../ledger/post.ts'
 import type { Book, Tx } from '../../ledger/types.ts'
 import type { CatalogueInstrument } from '../../market/catalogue.ts'
@@ -32,6 +33,8 @@ export type OpenInput = {
   margin: Dec
   now: number
   key: string
+  /** The request's claim on its idempotency key (server/idempotency/in-transaction.ts). */
+  ticket?: Ticket
 } & ({ kind: 'contract'; price: Dec; fee: Dec } | { kind: 'limit'; limitPrice: string; pendingType: 'limit' | 'stop' })
 
 export type Opened = { row: OrderRow; posted: Posted | null }

@@ -16,9 +16,11 @@ import { registerOrderTestHooks } from './test-hooks.routes.ts'
 export function registerOrderRoutes(app: FastifyInstance) {
   sweepSettlementsPeriodically(app)
   registerOrderTestHooks(app)
-  route(app, ordersApi.createContractOrder, ({ user, body, idempotencyKey }) => createContractOrder(app, user, body, idempotencyKey))
-  route(app, ordersApi.createLimitOrder, ({ user, body, idempotencyKey }) => createLimitOrder(app, user, body, idempotencyKey))
-  route(app, ordersApi.closePositionOrder, ({ user, body }) => closePositionOrder(app, user, body.orderNo))
+  // Their keys are claimed in the transaction of their work (server/idempotency/in-transaction.ts).
+  const inTx = { claimInTransaction: true }
+  route(app, ordersApi.createContractOrder, ({ user, body, idempotencyKey, ticket }) => createContractOrder(app, user, body, idempotencyKey, ticket), inTx)
+  route(app, ordersApi.createLimitOrder, ({ user, body, idempotencyKey, ticket }) => createLimitOrder(app, user, body, idempotencyKey, ticket), inTx)
+  route(app, ordersApi.closePositionOrder, ({ user, body, ticket }) => closePositionOrder(app, user, body.orderNo, ticket), inTx)
   route(app, ordersApi.cancelLimitOrder, ({ user, body }) => cancelLimitOrder(app, user, body.orderNo))
   route(app, ordersApi.getContractOrderList, ({ user, query }) =>
     listOrders(app, user, query, query.status === 'open' ? { kind: 'contract', statuses: ['open'] } : { kind: 'contract', statuses: ['closed'], byClose: true }),

@@ -36,6 +36,7 @@ import type { OrderRow } from './orders.table.ts'
 import { plain, toOrder } from './orders.view.ts'
 import { ordersChanged } from './order-events.ts'
 import { requireLiveTerms } from '../content/legal-gate.ts'
+import { claimInTx, ClaimLost, type Ticket } from '../../idempotency/in-transaction.ts'
 
 export const pricingOf = (app: FastifyInstance): Pricing => ({
   quote: (symbol) => app.quotes.get(symbol),
@@ -89,22 +90,30 @@ export async function announce(app: FastifyInstance, rows: OrderRow[], posted: P
 // that batch has already posted to.
 const STALL_MS = 100
 const inFlight = (app: FastifyInstance) => ({ maxInFlight: Math.min(houseShards(app.db), 4), stallMs: STALL_MS })
+// A request's idempotency key is claimed, and its outcome stored, in the batch's own transaction
+// (server/idempotency/in-transaction.ts).
 const opens = batchesPer(
   (app: FastifyInstance) =>
-    new Batches<OpenInput, Opened | AppError>(
-      (inputs) => retrying(() => app.db.transaction((tx) => openOrders(tx, inputs, pricingOf(app)))),
-      inFlight(app),
-    ),
+    new Batches<OpenInput, Opened | AppError | ClaimLost>(async (inputs) => {
+      const pricing = pricingOf(app)
+      const claimed = await retrying(() =>
+        app.db.transaction((tx) =>
+          claimInTx(tx, inputs, app.now(), (going) => openOrders(tx, going, pricing), (opened) => view(app, opened.row, pricing)),
+        ),
+      )
+      claimed.committed()
+      return claimed.outs
+    }, inFlight(app)),
 )
 async function open(app: FastifyInstance, input: OpenInput): Promise<Opened> {
   const opened = await opens(app).add(input)
-  if (opened instanceof AppError) throw opened
+  if (opened instanceof AppError || opened instanceof ClaimLost) throw opened
   return opened
 }
 
 const view = (app: FastifyInstance, row: OrderRow, pricing = pricingOf(app)) => toOrder(row, pricing.quote(row.symbol), pricing.rates)
 
-export async function createContractOrder(app: FastifyInstance, user: AuthUser, body: CreateContractOrder, key: string): Promise<Order> {
+export async function createContractOrder(app: FastifyInstance, user: AuthUser, body: CreateContractOrder, key: string, ticket?: Ticket): Promise<Order> {
   if (user.accountType === 'live') await requireLiveTerms(app, user.id)
   const inst = instrumentOf(body.symbol)
   checkTerms(inst, body.lots, body.leverage)
@@ -119,13 +128,13 @@ export async function createContractOrder(app: FastifyInstance, user: AuthUser, 
   const margin = withRates(inst.symbol, () => requiredMargin(inst, body.lots, body.leverage, price, pricing.rates))
   const fee = withRates(inst.symbol, () => feeOf(inst, body.lots, price, pricing.rates))
   const { side, lots, leverage, takeProfit, stopLoss } = body
-  const input = { kind: 'contract', userId: user.id, book: user.accountType, inst, side, lots, leverage, takeProfit, stopLoss, margin, fee, price, now: app.now(), key } as const
+  const input = { kind: 'contract', userId: user.id, book: user.accountType, inst, side, lots, leverage, takeProfit, stopLoss, margin, fee, price, now: app.now(), key, ticket } as const
   const { row, posted } = await open(app, input)
   await announce(app, [row], posted)
   return view(app, row, pricing)
 }
 
-export async function createLimitOrder(app: FastifyInstance, user: AuthUser, body: CreateLimitOrder, key: string): Promise<Order> {
+export async function createLimitOrder(app: FastifyInstance, user: AuthUser, body: CreateLimitOrder, key: string, ticket?: Ticket): Promise<Order> {
   if (user.accountType === 'live') await requireLiveTerms(app, user.id)
   const inst = instrumentOf(body.symbol)
   checkTerms(inst, body.lots, body.leverage)
@@ -140,7 +149,7 @@ export async function createLimitOrder(app: FastifyInstance, user: AuthUser, bod
   // Held at the limit price; the fill recomputes it at the price it gets.
   const margin = withRates(inst.symbol, () => requiredMargin(inst, body.lots, body.leverage, body.price, pricing.rates))
   const { side, lots, leverage, takeProfit, stopLoss } = body
-  const input = { kind: 'limit', userId: user.id, book: user.accountType, inst, side, lots, leverage, takeProfit, stopLoss, margin, limitPrice: body.price, pendingType, now: app.now(), key } as const
+  const input = { kind: 'limit', userId: user.id, book: user.accountType, inst, side, lots, leverage, takeProfit, stopLoss, margin, limitPrice: body.price, pendingType, now: app.now(), key, ticket } as const
   const { row, posted } = await open(app, input)
   await announce(app, [row], posted)
   return view(app, row, pricing)
@@ -158,18 +167,26 @@ async function lockedOwnOrder(tx: Tx, userId: string, orderNo: string, kind: Ord
   return ofKind((await lockOwnOrders(tx, [{ userId, orderNo: no }])).get(no), kind)
 }
 
-export async function closePositionOrder(app: FastifyInstance, user: AuthUser, orderNo: string): Promise<Order> {
-  const closed = await closes(app).add({ userId: user.id, orderNo: BigInt(orderNo) })
-  if (closed instanceof AppError) throw closed
+export async function closePositionOrder(app: FastifyInstance, user: AuthUser, orderNo: string, ticket?: Ticket): Promise<Order> {
+  const closed = await closes(app).add({ userId: user.id, orderNo: BigInt(orderNo), ticket })
+  if (closed instanceof AppError || closed instanceof ClaimLost) throw closed
   await announce(app, [closed.row], closed.posted)
   return view(app, closed.row)
 }
 
-// Users' closes arriving together go in one transaction, as opens do (and in flight as opens are). A refusal of the
-// ledger fails the batch, which is then tried again a close at a time, so each answers its own.
+// Users' closes arriving together go in one transaction, as opens do (and in flight as opens are, their keys claimed
+// in it too). A refusal of the ledger fails the batch, which is then tried again a close at a time, so each answers
+// its own.
+type CloseRef = OrderRef & { ticket?: Ticket }
 const closes = batchesPer(
   (app: FastifyInstance) =>
-    new Batches<OrderRef, Closed | AppError>((refs) => retrying(() => app.db.transaction((tx) => closeOwnOrders(app, tx, refs))), inFlight(app)),
+    new Batches<CloseRef, Closed | AppError | ClaimLost>(async (refs) => {
+      const claimed = await retrying(() =>
+        app.db.transaction((tx) => claimInTx(tx, refs, app.now(), (going) => closeOwnOrders(app, tx, going), (closed) => view(app, closed.row))),
+      )
+      claimed.committed()
+      return claimed.outs
+    }, inFlight(app)),
 )
 
 /** Closes each caller's position at the price it would close at now, or answers why not, checked in arrival order. */
