@@ -92,8 +92,8 @@ export function route<E extends Endpoint>(
         }
         return checked.data ?? null
       }
-      const run = async (idempotencyKey?: string, ticket?: Ticket) => {
-        const ctx = { query, body, user, idempotencyKey, ticket, request, reply } as RouteContext<E>
+      const run = async (idempotencyKey?: string) => {
+        const ctx = { query, body, user, idempotencyKey, ticket: undefined, request, reply } as RouteContext<E>
         return answerOf(await handler(ctx))
       }
       let data: unknown
@@ -109,7 +109,8 @@ export function route<E extends Endpoint>(
         const ticket = options.claimInTransaction ? newTicket(scope, call.fingerprint, answerOf) : undefined
         if (ticket) {
           try {
-            await run(ledgerKey, ticket)
+            // What the handler returns was checked and stored in its transaction (the ticket's answer).
+            await handler({ query, body, user, idempotencyKey: ledgerKey, ticket, request, reply } as RouteContext<E>)
             if (ticket.state.kind !== 'claimed') throw new Error(`${name}: the handler's work did not claim its idempotency key`)
             return { code: 200, msg: app.translate(languageOf(request), 'ok'), data: ticket.state.answer }
           } catch (error) {

@@ -112,6 +112,10 @@ async function open(app: FastifyInstance, input: OpenInput): Promise<Opened> {
 }
 
 const view = (app: FastifyInstance, row: OrderRow, pricing = pricingOf(app)) => toOrder(row, pricing.quote(row.symbol), pricing.rates)
+/** The order as answered: the answer stored in the transaction when the ticket's claim went in with it (the route
+ * answers that one), else the view now. */
+const answered = (app: FastifyInstance, row: OrderRow, ticket: Ticket | undefined, pricing?: Pricing): Order =>
+  ticket?.state.kind === 'claimed' ? (ticket.state.answer as Order) : view(app, row, pricing)
 
 export async function createContractOrder(app: FastifyInstance, user: AuthUser, body: CreateContractOrder, key: string, ticket?: Ticket): Promise<Order> {
   if (user.accountType === 'live') await requireLiveTerms(app, user.id)
@@ -131,7 +135,7 @@ export async function createContractOrder(app: FastifyInstance, user: AuthUser, 
   const input = { kind: 'contract', userId: user.id, book: user.accountType, inst, side, lots, leverage, takeProfit, stopLoss, margin, fee, price, now: app.now(), key, ticket } as const
   const { row, posted } = await open(app, input)
   await announce(app, [row], posted)
-  return view(app, row, pricing)
+  return answered(app, row, ticket, pricing)
 }
 
 export async function createLimitOrder(app: FastifyInstance, user: AuthUser, body: CreateLimitOrder, key: string, ticket?: Ticket): Promise<Order> {
@@ -152,7 +156,7 @@ export async function createLimitOrder(app: FastifyInstance, user: AuthUser, bod
   const input = { kind: 'limit', userId: user.id, book: user.accountType, inst, side, lots, leverage, takeProfit, stopLoss, margin, limitPrice: body.price, pendingType, now: app.now(), key, ticket } as const
   const { row, posted } = await open(app, input)
   await announce(app, [row], posted)
-  return view(app, row, pricing)
+  return answered(app, row, ticket, pricing)
 }
 
 /** The caller's order of that kind, or 404 (another user's order is not theirs to know about). */
@@ -171,7 +175,7 @@ export async function closePositionOrder(app: FastifyInstance, user: AuthUser, o
   const closed = await closes(app).add({ userId: user.id, orderNo: BigInt(orderNo), ticket })
   if (closed instanceof AppError || closed instanceof ClaimLost) throw closed
   await announce(app, [closed.row], closed.posted)
-  return view(app, closed.row)
+  return answered(app, closed.row, ticket)
 }
 
 // Users' closes arriving together go in one transaction, as opens do (and in flight as opens are, their keys claimed
