@@ -118,8 +118,9 @@ export function route<E extends Endpoint>(
             if (ticket.state.kind === 'claimed' || (ticket.state.kind !== 'lost' && !isFinalRefusal(error))) throw error
           }
         }
-        // The key another request's (replayed, 422 or 409), or refused before any transaction: the general path.
-        data = await idempotent(call, () => run(ledgerKey))
+        // The key another request's (replayed, 422 or 409), or refused before any transaction: the general path, in a
+        // lane of its own for such routes (store.ts ClaimLane).
+        data = await idempotent(ticket ? { ...call, lane: 'inTransaction' } : call, () => run(ledgerKey))
       } else {
         data = await run()
       }

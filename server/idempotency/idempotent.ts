@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { serverMessages, type ServerMessageKey } from '#contract/server-messages.ts'
 import { AppError } from '../app-error.ts'
 import type { Db } from '../db/client.ts'
-import { claimKey, releaseKey, storeOutcome, type Outcome, type Scope } from './store.ts'
+import { claimKey, releaseKey, storeOutcome, type ClaimLane, type Outcome, type Scope } from './store.ts'
 
 export type IdempotentCall = {
   db: Db
@@ -18,6 +18,8 @@ export type IdempotentCall = {
   fingerprint: string
   /** Called before a stored outcome is answered again (route.ts marks the reply). */
   onReplay: () => void
+  /** The claims' lane (store.ts ClaimLane): general unless the route claims in its work's transaction. */
+  lane?: ClaimLane
 }
 
 /** Refusals that say "try again" are about the moment, not the request: storing them would refuse the retry forever. */
@@ -34,7 +36,7 @@ export const isFinalRefusal = (error: unknown): error is AppError =>
 /** Runs `run` once per key and answers its data; refusals (first or replayed) are thrown as AppError. */
 export async function idempotent(call: IdempotentCall, run: () => Promise<unknown>): Promise<unknown> {
   const { db, log, scope } = call
-  const claim = await claimKey(db, scope, call.fingerprint, call.now())
+  const claim = await claimKey(db, scope, call.fingerprint, call.now(), call.lane)
   if (claim.kind === 'otherRequest') throw new AppError(422, 'idempotencyKeyReused')
   if (claim.kind === 'running') throw new AppError(409, 'idempotencyKeyInProgress')
   if (claim.kind === 'done') {

@@ -66,7 +66,16 @@ export async function insertClaims(handle: DbOrTx, rows: NewClaim[]): Promise<bo
   const attempts = new Set(won.map((r) => r.attempt))
   return rows.map((r) => attempts.has(r.attempt))
 }
-const claims = batchesPer((db: Db) => new Batches<NewClaim, boolean>((rows) => insertClaims(db, rows)))
+/**
+ * Claims go in lanes: `general` for every money endpoint, `inTransaction` for the requests of routes that claim in
+ * their work's transaction (in-transaction.ts) and came back to this path. A claim there may wait on a key whose
+ * holder has not committed (a batch of orders held on a book lock), and must not hold up other endpoints' claims.
+ */
+export type ClaimLane = 'general' | 'inTransaction'
+const lanes = {
+  general: batchesPer((db: Db) => new Batches<NewClaim, boolean>((rows) => insertClaims(db, rows))),
+  inTransaction: batchesPer((db: Db) => new Batches<NewClaim, boolean>((rows) => insertClaims(db, rows))),
+}
 
 // jsonb travels inside the batch's JSON as the value itself, so a stored string answer stays a string; null and
 // undefined are left out, which stores SQL NULL.
@@ -121,13 +130,13 @@ export async function storeOutcomes(handle: DbOrTx, rows: Stored[]): Promise<boo
 const outcomes = batchesPer((db: Db) => new Batches<Stored, boolean>((rows) => storeOutcomes(db, rows)))
 
 /** Makes the key this request's, or says why not: its first outcome, another request's key, or still running. */
-export async function claimKey(db: Db, scope: Scope, fingerprint: string, now: number): Promise<Claim> {
+export async function claimKey(db: Db, scope: Scope, fingerprint: string, now: number, lane: ClaimLane = 'general'): Promise<Claim> {
   const at = new Date(now)
   // A row can vanish between the insert and the read (a failed attempt gave it back, or it was pruned): claim again.
   for (let round = 0; round < 3; round++) {
     const attempt = randomUUID()
     const claim = { user_id: scope.userId, endpoint: scope.endpoint, key: scope.key, fingerprint, attempt, at: at.toISOString() }
-    if (await claims(db).add(claim)) return { kind: 'claimed', attempt, tookOver: false }
+    if (await lanes[lane](db).add(claim)) return { kind: 'claimed', attempt, tookOver: false }
     const [row] = await db
       .select({
         fingerprint: idempotencyKeys.fingerprint,
