@@ -90,21 +90,27 @@ export async function announce(app: FastifyInstance, rows: OrderRow[], posted: P
 // that batch has already posted to.
 const STALL_MS = 100
 const inFlight = (app: FastifyInstance) => ({ maxInFlight: Math.min(houseShards(app.db), 4), stallMs: STALL_MS })
-// A request's idempotency key is claimed, and its outcome stored, in the batch's own transaction
-// (server/idempotency/in-transaction.ts).
-const opens = batchesPer(
-  (app: FastifyInstance) =>
-    new Batches<OpenInput, Opened | AppError | ClaimLost>(async (inputs) => {
-      const pricing = pricingOf(app)
-      const claimed = await retrying(() =>
-        app.db.transaction((tx) =>
-          claimInTx(tx, inputs, app.now(), (going) => openOrders(tx, going, pricing), (opened) => view(app, opened.row, pricing)),
-        ),
-      )
-      claimed.committed()
-      return claimed.outs
-    }, inFlight(app)),
-)
+/**
+ * Batches whose transaction also claims each request's idempotency key first and stores its outcome last
+ * (server/idempotency/in-transaction.ts). `batch` is called once per batch: its work, and what a request answers on
+ * success (with the same pricing, where the work priced).
+ */
+type ClaimedBatch<In, Out> = { work: (tx: Tx, inputs: In[]) => Promise<(Out | AppError)[]>; valueOf: (out: Out) => unknown }
+function claimedBatches<In extends { ticket?: Ticket }, Out>(batch: (app: FastifyInstance) => ClaimedBatch<In, Out>) {
+  return batchesPer(
+    (app: FastifyInstance) =>
+      new Batches<In, Out | AppError | ClaimLost>(async (inputs) => {
+        const { work, valueOf } = batch(app)
+        const claimed = await retrying(() => app.db.transaction((tx) => claimInTx(tx, inputs, app.now(), (going) => work(tx, going), valueOf)))
+        claimed.committed()
+        return claimed.outs
+      }, inFlight(app)),
+  )
+}
+const opens = claimedBatches<OpenInput, Opened>((app) => {
+  const pricing = pricingOf(app)
+  return { work: (tx, inputs) => openOrders(tx, inputs, pricing), valueOf: (opened) => view(app, opened.row, pricing) }
+})
 async function open(app: FastifyInstance, input: OpenInput): Promise<Opened> {
   const opened = await opens(app).add(input)
   if (opened instanceof AppError || opened instanceof ClaimLost) throw opened
@@ -182,16 +188,7 @@ export async function closePositionOrder(app: FastifyInstance, user: AuthUser, o
 // in it too). A refusal of the ledger fails the batch, which is then tried again a close at a time, so each answers
 // its own.
 type CloseRef = OrderRef & { ticket?: Ticket }
-const closes = batchesPer(
-  (app: FastifyInstance) =>
-    new Batches<CloseRef, Closed | AppError | ClaimLost>(async (refs) => {
-      const claimed = await retrying(() =>
-        app.db.transaction((tx) => claimInTx(tx, refs, app.now(), (going) => closeOwnOrders(app, tx, going), (closed) => view(app, closed.row))),
-      )
-      claimed.committed()
-      return claimed.outs
-    }, inFlight(app)),
-)
+const closes = claimedBatches<CloseRef, Closed>((app) => ({ work: (tx, refs) => closeOwnOrders(app, tx, refs), valueOf: (closed) => view(app, closed.row) }))
 
 /** Closes each caller's position at the price it would close at now, or answers why not, checked in arrival order. */
 async function closeOwnOrders(app: FastifyInstance, tx: Tx, refs: OrderRef[]): Promise<(Closed | AppError)[]> {
