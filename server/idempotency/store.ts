@@ -107,22 +107,13 @@ export function storedOf(scope: Scope, attempt: string, outcome: Outcome, now: n
   }
 }
 
-// Each outcome answers whether its attempt still held the key (it was not taken over as stale). The LIMIT tells the
-// planner how many rows the batch holds (it assumes 100 for jsonb_to_recordset, and would hash the whole table
-// rather than probe its key 100 times until the table is large): one index probe per outcome at any size.
+// Each outcome answers whether its attempt still held the key (it was not taken over as stale). One probe of the key
+// per outcome at any size (0050_named_plans_that_grow.sql).
 export async function storeOutcomes(handle: DbOrTx, rows: Stored[]): Promise<boolean[]> {
   const stored = await named<{ attempt: string }>(
     handle,
-    'idempotency_outcomes_v1',
-    sql`
-      UPDATE idempotency_keys k SET state = 'done', status_code = v.status_code, message_key = v.message_key,
-          message_params = v.message_params, data = v.data, completed_at = v.at
-        FROM (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(user_id uuid, endpoint text, key text,
-          attempt uuid, status_code int, message_key text, message_params jsonb, data jsonb, at timestamptz)
-          LIMIT ${rows.length}) v
-        WHERE k.user_id = v.user_id AND k.endpoint = v.endpoint AND k.key = v.key AND k.attempt = v.attempt
-          AND k.state = 'running'
-      RETURNING k.attempt::text AS attempt`,
+    'idempotency_outcomes_v2',
+    sql`SELECT stored::text AS attempt FROM idempotency_store_outcomes(${JSON.stringify(rows)}::jsonb)`,
   )
   const attempts = new Set(stored.map((r) => r.attempt))
   return rows.map((r) => attempts.has(r.attempt))

@@ -98,19 +98,11 @@ export async function lockOwnOrders(tx: Tx, refs: OrderRef[]): Promise<Map<bigin
 
 export type CloseUpdate = Pick<OrderRow, 'id' | 'closePrice' | 'closeTime' | 'profit' | 'closeReason' | 'closeMarginLevel' | 'settlementPending' | 'marginDrawn'>
 
-/** Marks positions closed, each with its own figures, in one statement; answers the rows by number. The LIMIT tells
- * the planner the batch's size, so it probes orders by number instead of hashing the table (idempotency/store.ts). */
+/** Marks positions closed, each with its own figures, in one statement; answers the rows by number. One probe of
+ * orders by number per row, at any size (0050_named_plans_that_grow.sql). */
 export async function closeOrderRows(tx: Tx, updates: CloseUpdate[]): Promise<Map<bigint, OrderRow>> {
   const json = JSON.stringify(updates.map((u) => ({ ...u, id: String(u.id) })))
-  const result = await named<Record<string, unknown>>(tx, 'orders_close_rows_v1', sql`
-    UPDATE orders o SET status = 'closed', close_price = v."closePrice", close_time = v."closeTime", profit = v.profit,
-        close_reason = v."closeReason", close_margin_level = v."closeMarginLevel", settlement_pending = v."settlementPending",
-        margin_drawn = v."marginDrawn"
-      FROM (SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS v("id" bigint, "closePrice" numeric, "closeTime" bigint,
-        profit numeric, "closeReason" text, "closeMarginLevel" numeric, "settlementPending" boolean, "marginDrawn" numeric)
-        LIMIT ${updates.length}) v
-      WHERE o.id = v.id
-    RETURNING ${ORDER_COLUMNS}`)
+  const result = await named<Record<string, unknown>>(tx, 'orders_close_rows_v2', sql`SELECT ${ORDER_COLUMNS} FROM orders_close_rows(${json}::jsonb) o`)
   const rows = result.map(orderRowOf)
   return new Map(rows.map((row) => [row.id, row]))
 }
