@@ -27,8 +27,16 @@ it('stores an outcome reading a few pages, with the plan made when the table was
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(user_id uuid, endpoint text, key text, attempt uuid, at timestamptz)`
   const store = (rows: ReturnType<typeof claim>[]) => sql`SELECT stored::text FROM idempotency_store_outcomes(${JSON.stringify(rows)}::jsonb)`
 
-  // One connection throughout (PostgreSQL's plans are per connection).
-  const plan = await app.db.transaction(async (tx) => {
+  // One connection throughout (PostgreSQL's plans are per connection), rolled back at the end: a shared database keeps
+  // none of the test's keys, so the next run's table is as young as this one's.
+  class Measured extends Error {
+    readonly plan: { pages: number; state: string }
+    constructor(plan: { pages: number; state: string }) {
+      super('measured')
+      this.plan = plan
+    }
+  }
+  const run = app.db.transaction(async (tx) => {
     // Ten batches while this user's keys are few: PL/pgSQL settles on a generic plan after five.
     for (let i = 0; i < 10; i++) {
       const rows = [claim(`small-${i}-a`), claim(`small-${i}-b`)]
@@ -45,8 +53,15 @@ it('stores an outcome reading a few pages, with the plan made when the table was
     const raw = explained[0]!['QUERY PLAN']
     const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Plan }[]
     const stored = rowsOf<{ state: string }>(await tx.execute(sql`SELECT state FROM idempotency_keys WHERE user_id = ${userId}::uuid AND endpoint = 'plan-test' AND key = 'last'`))
-    return { pages: doc[0]!.Plan['Shared Hit Blocks'] + doc[0]!.Plan['Shared Read Blocks'], state: stored[0]!.state }
+    throw new Measured({ pages: doc[0]!.Plan['Shared Hit Blocks'] + doc[0]!.Plan['Shared Read Blocks'], state: stored[0]!.state })
   })
+  const plan = await run.then(
+    () => expect.unreachable('the transaction rolls back'),
+    (error: unknown) => {
+      if (!(error instanceof Measured)) throw error
+      return error.plan
+    },
+  )
   expect(plan.state).toBe('done')
   // A probe of the primary key is a handful of pages; the whole table or index is hundreds.
   expect(plan.pages).toBeLessThan(60)
