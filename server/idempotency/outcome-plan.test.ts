@@ -1,12 +1,13 @@
 // Storing an outcome probes its key, however young the table was when the plan was made
-// (0050_named_plans_that_grow.sql). PostgreSQL keeps a statement's generic plan for the connection's life: the
+// (0050_named_plans_that_grow.sql). PostgreSQL keeps a statement's generic plan until an ANALYZE of its table: the
 // outcomes' update, planned as a join while idempotency_keys held a few rows, read the whole table (or the whole of
 // its primary key) on every batch of orders until the first ANALYZE.
 import { randomUUID } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { sql, TransactionRollbackError } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, expect, it } from 'vitest'
 import { buildTestApp, signIn } from '../test/helpers.ts'
+import { insertClaims } from './store.ts'
 import { userIdOf } from './test-endpoints.ts'
 
 let app: FastifyInstance | undefined
@@ -21,26 +22,18 @@ it('stores an outcome reading a few pages, with the plan made when the table was
   const userId = await userIdOf(app, wallet.address)
   const at = new Date().toISOString()
   const claim = (key: string) => ({ user_id: userId, endpoint: 'plan-test', key, attempt: randomUUID(), status_code: 200, data: { ok: true }, at })
-  const insert = (rows: ReturnType<typeof claim>[]) => sql`
-    INSERT INTO idempotency_keys (user_id, endpoint, key, fingerprint, attempt, claimed_at, created_at)
-      SELECT v.user_id, v.endpoint, v.key, repeat('a', 64), v.attempt, v.at, v.at
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(user_id uuid, endpoint text, key text, attempt uuid, at timestamptz)`
+  const insert = (tx: Parameters<typeof insertClaims>[0], rows: ReturnType<typeof claim>[]) =>
+    insertClaims(tx, rows.map((r) => ({ user_id: r.user_id, endpoint: r.endpoint, key: r.key, fingerprint: 'a'.repeat(64), attempt: r.attempt, at: r.at })))
   const store = (rows: ReturnType<typeof claim>[]) => sql`SELECT stored::text FROM idempotency_store_outcomes(${JSON.stringify(rows)}::jsonb)`
 
   // One connection throughout (PostgreSQL's plans are per connection), rolled back at the end: a shared database keeps
   // none of the test's keys, so the next run's table is as young as this one's.
-  class Measured extends Error {
-    readonly plan: { pages: number; state: string }
-    constructor(plan: { pages: number; state: string }) {
-      super('measured')
-      this.plan = plan
-    }
-  }
+  let plan: { pages: number; state: string } | undefined
   const run = app.db.transaction(async (tx) => {
     // Ten batches while this user's keys are few: PL/pgSQL settles on a generic plan after five.
     for (let i = 0; i < 10; i++) {
       const rows = [claim(`small-${i}-a`), claim(`small-${i}-b`)]
-      await tx.execute(insert(rows))
+      await insert(tx, rows)
       expect(rowsOf<{ stored: string }>(await tx.execute(store(rows))).map((r) => r.stored)).toEqual(rows.map((r) => r.attempt))
     }
     await tx.execute(sql`
@@ -48,21 +41,16 @@ it('stores an outcome reading a few pages, with the plan made when the table was
         SELECT ${userId}::uuid, 'plan-test', 'grown-' || n, repeat('a', 64), gen_random_uuid(), now(), now()
         FROM generate_series(1, 20000) AS n`)
     const last = claim('last')
-    await tx.execute(insert([last]))
+    await insert(tx, [last])
     const explained = rowsOf<{ 'QUERY PLAN': unknown }>(await tx.execute(sql`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${store([last])}`))
     const raw = explained[0]!['QUERY PLAN']
     const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Plan }[]
     const stored = rowsOf<{ state: string }>(await tx.execute(sql`SELECT state FROM idempotency_keys WHERE user_id = ${userId}::uuid AND endpoint = 'plan-test' AND key = 'last'`))
-    throw new Measured({ pages: doc[0]!.Plan['Shared Hit Blocks'] + doc[0]!.Plan['Shared Read Blocks'], state: stored[0]!.state })
+    plan = { pages: doc[0]!.Plan['Shared Hit Blocks'] + doc[0]!.Plan['Shared Read Blocks'], state: stored[0]!.state }
+    tx.rollback()
   })
-  const plan = await run.then(
-    () => expect.unreachable('the transaction rolls back'),
-    (error: unknown) => {
-      if (!(error instanceof Measured)) throw error
-      return error.plan
-    },
-  )
-  expect(plan.state).toBe('done')
+  await expect(run).rejects.toBeInstanceOf(TransactionRollbackError)
+  expect(plan!.state).toBe('done')
   // A probe of the primary key is a handful of pages; the whole table or index is hundreds.
-  expect(plan.pages).toBeLessThan(60)
+  expect(plan!.pages).toBeLessThan(60)
 })
