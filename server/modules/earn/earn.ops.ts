@@ -1,10 +1,10 @@
 // Smart plans and the reserve, the operators' side (docs/earn.md): define a plan, pause or close it, fund a book's
 // reserve through the ledger, and see each reserve's coverage and what falls due by date. Every change is audited in
 // the transaction that makes it (server/modules/ops/audit.ts).
-import { count, eq, sql } from 'drizzle-orm'
+import { count, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { OpsFundReserve, OpsPlan, OpsPlanInput, OpsPlanStatus, ReserveLine } from '#contract/ops-earn.ts'
-import { dec, moneyScale } from '#contract/trading-math.ts'
+import { dec } from '#contract/trading-math.ts'
 import { AppError } from '../../app-error.ts'
 import type { Db } from '../../db/client.ts'
 import { postJournal } from '../../ledger/post.ts'
@@ -12,6 +12,7 @@ import { trim } from '../../ledger/reconcile.ts'
 import type { Book, DbOrTx } from '../../ledger/types.ts'
 import { audit } from '../ops/audit.ts'
 import type { OperatorActor } from '../ops/operators.ts'
+import { insertProduct, requireScale, setStatus } from './catalog-ops.ts'
 import { dayStart, earnNow, utcDay } from './clock.ts'
 import { dueByDate, type DueRow } from './earn.due.ts'
 import { earnOrders, earnPlans, type EarnPlanRow } from './earn.table.ts'
@@ -35,41 +36,19 @@ export async function opsPlans(db: Db): Promise<OpsPlan[]> {
 
 const snapshot = (row: EarnPlanRow) => ({ ...toPlan(row, false), soldOut: undefined })
 
+const audited = { module: 'earn', subject: 'earn-plan', snapshot }
+
 export async function createPlan(app: FastifyInstance, operator: OperatorActor, input: OpsPlanInput): Promise<OpsPlan> {
   if (!input.names.en_US) throw new AppError(400, 'earnPlanNameRequired')
   if (dec(input.minAmount).gt(input.maxAmount)) throw new AppError(400, 'earnPlanRange')
-  const scale = moneyScale(input.currency)
-  for (const amount of [input.minAmount, input.maxAmount]) {
-    if (dec(amount).decimalPlaces() > scale) throw new AppError(400, 'amountTooPrecise', { amount, currency: input.currency, scale })
-  }
-  const now = app.now()
-  const row = await app.db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(earnPlans)
-      .values({ ...input, status: 'active', createdAt: now, updatedAt: now })
-      .returning()
-    await audit(tx as unknown as Db, operator, { action: 'earn.createPlan', subject: `earn-plan:${inserted!.id}`, after: snapshot(inserted!) })
-    return inserted!
-  })
-  return toOps(app.db, row)
+  requireScale(input.currency, [input.minAmount, input.maxAmount])
+  return toOps(app.db, await insertProduct(app, operator, earnPlans, input, 'createPlan', audited))
 }
 
 /** active <-> paused; either -> closed, for good (running purchases still run to expiry). */
 export async function setPlanStatus(app: FastifyInstance, operator: OperatorActor, body: OpsPlanStatus): Promise<OpsPlan> {
-  const row = await app.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(earnPlans).where(eq(earnPlans.id, BigInt(body.id))).for('update')
-    if (!before) throw new AppError(404, 'earnPlanNotFound')
-    if (before.status === 'closed' && body.status !== 'closed') throw new AppError(409, 'earnPlanClosed')
-    const [after] = await tx.update(earnPlans).set({ status: body.status, updatedAt: app.now() }).where(eq(earnPlans.id, before.id)).returning()
-    await audit(tx as unknown as Db, operator, {
-      action: 'earn.setPlanStatus',
-      subject: `earn-plan:${before.id}`,
-      before: { status: before.status },
-      after: { status: after!.status },
-    })
-    return after!
-  })
-  return toOps(app.db, row)
+  const notes = { ...audited, notFound: 'earnPlanNotFound', closed: 'earnPlanClosed' } as const
+  return toOps(app.db, await setStatus(app, operator, earnPlans, body, 'setPlanStatus', notes))
 }
 
 export async function reserveLines(app: FastifyInstance): Promise<ReserveLine[]> {

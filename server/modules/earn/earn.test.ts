@@ -120,6 +120,15 @@ describe('POST /api/keepProd', () => {
     expect(audit.list.map((a) => a.action)).toEqual(['earn.setPlanStatus', 'earn.setPlanStatus', 'earn.createPlan'])
   })
 
+  it('refuses a plan whose amounts are finer than the currency, and a status change of no plan, changing nothing', async () => {
+    const before = ((await t.get('/api/ops/earn/plans', await t.admin())).body.data as { id: string }[]).length
+    const res = await t.ops('/api/ops/earn/plans/create', { names: { en_US: 'Fine' }, days: 3, minAmount: '100.0000001', maxAmount: '5000', dailyRate: '0.012', exitShare: '0.1' })
+    expect(res.status).toBe(400)
+    expect(res.body.msg).toMatch(/100\.0000001/)
+    expect(((await t.get('/api/ops/earn/plans', await t.admin())).body.data as { id: string }[]).length).toBe(before)
+    expect((await t.ops('/api/ops/earn/plans/status', { id: '999999999', status: 'paused' })).status).toBe(404)
+  })
+
   it('keeps the principal the user\'s money: the proof of liabilities still owes them all of it', async () => {
     const { token, id } = await t.user('1000')
     await t.buy(token, planId, '400')
