@@ -27,6 +27,14 @@ export function requireScale(currency: string, amounts: string[]) {
   }
 }
 
+/** A product sold in amounts from `minAmount` to `maxAmount` (a Smart plan, a financing product): 400 without an
+ * English name, for a range upside down, or for amounts finer than the currency. */
+export function requireRangedProduct(input: { names: Record<string, string | undefined>; minAmount: string; maxAmount: string; currency: string }) {
+  if (!input.names.en_US) throw new AppError(400, 'earnPlanNameRequired')
+  if (dec(input.minAmount).gt(input.maxAmount)) throw new AppError(400, 'earnPlanRange')
+  requireScale(input.currency, [input.minAmount, input.maxAmount])
+}
+
 /** Inserts a product, on sale now, and audits `<module>.<action>` with its snapshot; answers its row. */
 export async function insertProduct<T extends Products>(
   app: FastifyInstance,

@@ -5,14 +5,13 @@ import { count, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { OpsFundReserve, OpsPlan, OpsPlanInput, OpsPlanStatus, ReserveLine } from '#contract/ops-earn.ts'
 import { dec } from '#contract/trading-math.ts'
-import { AppError } from '../../app-error.ts'
 import type { Db } from '../../db/client.ts'
 import { postJournal } from '../../ledger/post.ts'
 import { trim } from '../../ledger/reconcile.ts'
 import type { Book, DbOrTx } from '../../ledger/types.ts'
 import { audit } from '../ops/audit.ts'
 import type { OperatorActor } from '../ops/operators.ts'
-import { insertProduct, requireScale, setStatus } from './catalog-ops.ts'
+import { insertProduct, requireRangedProduct, setStatus } from './catalog-ops.ts'
 import { dayStart, earnNow, utcDay } from './clock.ts'
 import { dueByDate, type DueRow } from './earn.due.ts'
 import { earnOrders, earnPlans, type EarnPlanRow } from './earn.table.ts'
@@ -39,9 +38,7 @@ const snapshot = (row: EarnPlanRow) => ({ ...toPlan(row, false), soldOut: undefi
 const audited = { module: 'earn', subject: 'earn-plan', snapshot }
 
 export async function createPlan(app: FastifyInstance, operator: OperatorActor, input: OpsPlanInput): Promise<OpsPlan> {
-  if (!input.names.en_US) throw new AppError(400, 'earnPlanNameRequired')
-  if (dec(input.minAmount).gt(input.maxAmount)) throw new AppError(400, 'earnPlanRange')
-  requireScale(input.currency, [input.minAmount, input.maxAmount])
+  requireRangedProduct(input)
   return toOps(app.db, await insertProduct(app, operator, earnPlans, input, 'createPlan', audited))
 }
 

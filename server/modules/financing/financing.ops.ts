@@ -4,13 +4,11 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { OpsFinancingInput, OpsFinancingProduct, OpsFinancingStatus } from '#contract/ops-financing.ts'
-import { dec } from '#contract/trading-math.ts'
-import { AppError } from '../../app-error.ts'
 import type { Db } from '../../db/client.ts'
 import { trim } from '../../ledger/reconcile.ts'
 import type { DbOrTx } from '../../ledger/types.ts'
 import type { OperatorActor } from '../ops/operators.ts'
-import { insertProduct, requireScale, setStatus } from '../earn/catalog-ops.ts'
+import { insertProduct, requireRangedProduct, setStatus } from '../earn/catalog-ops.ts'
 import { freeReserve } from '../earn/reserve.ts'
 import { financingOrders, financingProducts, type FinancingProductRow } from './financing.table.ts'
 import { isSoldOut, toProduct } from './financing.service.ts'
@@ -34,9 +32,7 @@ const snapshot = (row: FinancingProductRow) => ({ ...toProduct(row, false), sold
 const audited = { module: 'financing', subject: 'financing-product', snapshot }
 
 export async function createProduct(app: FastifyInstance, operator: OperatorActor, input: OpsFinancingInput): Promise<OpsFinancingProduct> {
-  if (!input.names.en_US) throw new AppError(400, 'earnPlanNameRequired')
-  if (dec(input.minAmount).gt(input.maxAmount)) throw new AppError(400, 'earnPlanRange')
-  requireScale(input.currency, [input.minAmount, input.maxAmount])
+  requireRangedProduct(input)
   return toOps(app.db, await insertProduct(app, operator, financingProducts, input, 'createProduct', audited))
 }
 
