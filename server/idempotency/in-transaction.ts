@@ -1,19 +1,21 @@
 // Idempotency inside the work's own transaction, for the money calls that go to the database in batches (contract
 // orders: opens and closes, bench:orders). The general path (idempotent.ts) claims a key, runs the call, and stores its
-// outcome: three transactions, two of them only for the key. Here the claim is the first statement of the batch's
-// transaction and the outcome its last, so a key and what it did commit together:
-// - a claim that finds its key taken waits for the holder's commit (the key's row is locked until then) and is
-//   answered "lost": route.ts then takes the general path, which replays the first outcome, or says 422 or 409;
-// - a rollback (a 5xx, a crash) takes the claim with it, so the key is given back with nothing stored;
-// - a final refusal decided in the transaction (insufficient margin) is stored there, as the general path would.
+// outcome: three transactions, two of them only for the key. Here the keys are locked by the batch's first statement
+// and written, each once with its outcome, by its last (0051_keys_locked_stored_once.sql), so a key and what it did
+// commit together:
+// - a key already stored, or held by a transaction still running (its lock is waited for), is answered "lost":
+//   route.ts then takes the general path, which replays the first outcome, or says 422 or 409; so is a key's second
+//   request in the same batch, whose general-path claim waits for this batch's commit;
+// - a rollback (a 5xx, a crash) takes nothing with it but the locks: the key was never written;
+// - a final refusal decided in the transaction (insufficient margin) is stored there, as the general path would;
+//   a refusal that must not be final (a "try again") stores nothing, and the key stays free.
 // A call refused before its transaction (an invalid price, a closed market) has claimed nothing: route.ts takes the
 // general path for it, which stores the refusal, or replays what the key did first.
 import { randomUUID } from 'node:crypto'
-import { sql } from 'drizzle-orm'
 import { AppError } from '../app-error.ts'
 import type { Tx } from '../ledger/types.ts'
 import { isFinalRefusal, refusalOutcome } from './idempotent.ts'
-import { insertClaims, storedOf, storeOutcomes, type Outcome, type Scope, type Stored } from './store.ts'
+import { insertOutcomes, lockKeys, storedOf, type Outcome, type Scope, type Stored } from './store.ts'
 
 /** A request's claim on its key, handed from route.ts to the batch that does its work. */
 export type Ticket = {
@@ -52,9 +54,9 @@ export type Claimed<Out> = {
 }
 
 /**
- * In `tx`: claims the keys of the inputs that carry a ticket (one statement), runs `work` on the inputs that may go (no
- * ticket, or a claim won), and stores each winner's outcome (one statement): `valueOf` gives what the call answers on
- * success. A winner refused for a reason that must not be final (a "try again") gives its key back.
+ * In `tx`: locks the keys of the inputs that carry a ticket (one statement), runs `work` on the inputs that may go (no
+ * ticket, or a key not stored before and first in the batch), and stores each one's key with its outcome (one
+ * statement): `valueOf` gives what the call answers on success. A refusal that must not be final stores nothing.
  */
 export async function claimInTx<In extends { ticket?: Ticket }, Out>(
   tx: Tx,
@@ -63,21 +65,22 @@ export async function claimInTx<In extends { ticket?: Ticket }, Out>(
   work: (inputs: In[]) => Promise<(Out | AppError)[]>,
   valueOf: (out: Out) => unknown,
 ): Promise<Claimed<Out>> {
-  const at = new Date(now).toISOString()
-  const ticketed = inputs.filter((i) => i.ticket)
-  const won =
-    ticketed.length === 0
-      ? []
-      : await insertClaims(
-          tx,
-          ticketed.map(({ ticket: t }) => ({ user_id: t!.scope.userId, endpoint: t!.scope.endpoint, key: t!.scope.key, fingerprint: t!.fingerprint, attempt: t!.attempt, at })),
-        )
-  const lost = new Set(ticketed.filter((_, i) => !won[i]))
+  // A key's first request in the batch claims it; a repeat is lost, and waits in the general path for this commit.
+  const firsts = new Map<string, In>()
+  for (const input of inputs) {
+    const t = input.ticket
+    if (!t) continue
+    const id = JSON.stringify([t.scope.userId, t.scope.endpoint, t.scope.key])
+    if (!firsts.has(id)) firsts.set(id, input)
+  }
+  const claiming = [...firsts.values()]
+  const stored = claiming.length === 0 ? [] : await lockKeys(tx, claiming.map((i) => i.ticket!.scope))
+  const won = new Set(claiming.filter((_, i) => !stored[i]))
+  const lost = new Set(inputs.filter((i) => i.ticket && !won.has(i)))
   const going = inputs.filter((i) => !lost.has(i))
   const done = going.length === 0 ? [] : await work(going)
   const outs = new Map(going.map((input, i) => [input, done[i]!]))
-  const stored: Stored[] = []
-  const given: Scope[] = []
+  const rows: (Stored & { fingerprint: string })[] = []
   const states = new Map<Ticket, Ticket['state']>()
   for (const input of going) {
     const t = input.ticket
@@ -85,19 +88,16 @@ export async function claimInTx<In extends { ticket?: Ticket }, Out>(
     const out = outs.get(input)!
     let outcome: Outcome
     if (out instanceof AppError) {
-      if (!isFinalRefusal(out)) {
-        given.push(t.scope)
-        continue
-      }
+      if (!isFinalRefusal(out)) continue
       outcome = refusalOutcome(out)
     } else {
       outcome = { statusCode: 200, data: t.answerOf(valueOf(out)) }
     }
-    stored.push(storedOf(t.scope, t.attempt, outcome, now))
+    rows.push({ ...storedOf(t.scope, t.attempt, outcome, now), fingerprint: t.fingerprint })
     states.set(t, { kind: 'claimed', answer: outcome.statusCode === 200 ? outcome.data : null })
   }
-  if (stored.length > 0) await storeOutcomes(tx, stored)
-  if (given.length > 0) await giveBack(tx, given)
+  // Under the keys' locks no other claim can have come in: a key found taken here fails the batch (run again alone).
+  if (rows.length > 0 && (await insertOutcomes(tx, rows)).includes(false)) throw new Error('an idempotency key locked by this batch was stored by another request')
   return {
     outs: inputs.map((input) => (lost.has(input) ? new ClaimLost() : outs.get(input)!)),
     committed: () => {
@@ -105,11 +105,4 @@ export async function claimInTx<In extends { ticket?: Ticket }, Out>(
       for (const [t, state] of states) t.state = state
     },
   }
-}
-
-/** Deletes the claims of this transaction's winners that must not keep their key. */
-async function giveBack(tx: Tx, scopes: Scope[]) {
-  await tx.execute(sql`
-    DELETE FROM idempotency_keys k USING jsonb_to_recordset(${JSON.stringify(scopes)}::jsonb) AS v("userId" uuid, endpoint text, key text)
-     WHERE k.user_id = v."userId" AND k.endpoint = v.endpoint AND k.key = v.key`)
 }

@@ -47,23 +47,51 @@ const fromJsonb = (text: string | null): unknown => (text === null ? null : JSON
 
 export type NewClaim = { user_id: string; endpoint: string; key: string; fingerprint: string; attempt: string; at: string }
 
-// Inserted in key order, so two batches naming the same keys wait for each other instead of deadlocking. Each claim
+// Each key's lock first (0051_keys_locked_stored_once.sql: a batch of orders holding the key is waited for), then the
+// rows in key order, so two batches naming the same keys wait for each other instead of deadlocking. Each claim
 // answers whether its own attempt got the key (a key already there, or twice in the batch, keeps the first).
 export async function insertClaims(handle: DbOrTx, rows: NewClaim[]): Promise<boolean[]> {
   // Named: parsed and planned once per connection (server/db/named.ts).
   const won = await named<{ attempt: string }>(
     handle,
-    'idempotency_claims_v1',
-    sql`
-      INSERT INTO idempotency_keys (user_id, endpoint, key, fingerprint, attempt, claimed_at, created_at)
-        SELECT v.user_id, v.endpoint, v.key, v.fingerprint, v.attempt, v.at, v.at
-        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          AS v(user_id uuid, endpoint text, key text, fingerprint text, attempt uuid, at timestamptz)
-        ORDER BY v.user_id, v.endpoint, v.key
-      ON CONFLICT DO NOTHING
-      RETURNING attempt::text AS attempt`,
+    'idempotency_claims_v2',
+    sql`SELECT attempt::text AS attempt FROM idempotency_claims(${JSON.stringify(rows)}::jsonb)`,
   )
   const attempts = new Set(won.map((r) => r.attempt))
+  return rows.map((r) => attempts.has(r.attempt))
+}
+
+/**
+ * In a batch's transaction (in-transaction.ts): takes the locks of these keys until the commit, waiting for any
+ * transaction that holds one, and answers which of them are already stored.
+ */
+export async function lockKeys(tx: DbOrTx, scopes: Scope[]): Promise<boolean[]> {
+  const rows = scopes.map((s, n) => ({ n, user_id: s.userId, endpoint: s.endpoint, key: s.key }))
+  const taken = await named<{ n: number }>(tx, 'idempotency_lock_keys_v1', sql`SELECT n FROM idempotency_lock_keys(${JSON.stringify(rows)}::jsonb)`)
+  const found = new Set(taken.map((r) => r.n))
+  return scopes.map((_, n) => found.has(n))
+}
+
+/**
+ * In the same transaction, once its work is done: each key with its outcome, in one write. The keys' locks (lockKeys)
+ * keep every other claim out until the commit, so each row goes in; answers whether each did.
+ */
+export async function insertOutcomes(tx: DbOrTx, rows: (Stored & { fingerprint: string })[]): Promise<boolean[]> {
+  const inserted = await named<{ attempt: string }>(
+    tx,
+    'idempotency_insert_outcomes_v1',
+    sql`
+      INSERT INTO idempotency_keys AS k (user_id, endpoint, key, fingerprint, state, attempt, claimed_at, status_code,
+          message_key, message_params, data, created_at, completed_at)
+        SELECT v.user_id, v.endpoint, v.key, v.fingerprint, 'done', v.attempt, v.at, v.status_code, v.message_key,
+          v.message_params, v.data, v.at, v.at
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(user_id uuid, endpoint text, key text,
+          fingerprint text, attempt uuid, status_code int, message_key text, message_params jsonb, data jsonb, at timestamptz)
+        ORDER BY v.user_id, v.endpoint, v.key
+      ON CONFLICT DO NOTHING
+      RETURNING k.attempt::text AS attempt`,
+  )
+  const attempts = new Set(inserted.map((r) => r.attempt))
   return rows.map((r) => attempts.has(r.attempt))
 }
 /**
