@@ -11,19 +11,28 @@
 CREATE FUNCTION idempotency_key_lock(p_user uuid, p_endpoint text, p_key text) RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT hashtextextended(p_user::text || ' ' || p_endpoint || ' ' || p_key, 0) $$;
 --> statement-breakpoint
--- Takes the locks of the keys of p_rows ([{n, user_id, endpoint, key}]), in the order of their hashes so that two
--- transactions naming the same keys wait rather than deadlock; answers the n of each key already stored (by a
--- committed request: a holder still running was waited for). A probe of the primary key per key (0050).
-CREATE FUNCTION idempotency_lock_keys(p_rows jsonb) RETURNS TABLE (n int)
-LANGUAGE plpgsql SET jit = off SET enable_seqscan = off AS $$
+-- Takes the locks of the keys of p_rows ([{user_id, endpoint, key}]) until the transaction ends, in the order of
+-- their hashes, so that two transactions naming the same keys wait rather than deadlock.
+CREATE FUNCTION idempotency_lock_keys_only(p_rows jsonb) RETURNS void
+LANGUAGE plpgsql AS $$
 DECLARE
   h bigint;
-  v record;
 BEGIN
   FOR h IN SELECT DISTINCT idempotency_key_lock(x.user_id, x.endpoint, x.key)
       FROM jsonb_to_recordset(p_rows) AS x(user_id uuid, endpoint text, key text) ORDER BY 1 LOOP
     PERFORM pg_advisory_xact_lock(h);
   END LOOP;
+END
+$$;
+--> statement-breakpoint
+-- A batch's keys ([{n, user_id, endpoint, key}]): takes their locks, then answers the n of each key already stored
+-- (by a committed request: a holder still running was waited for). A probe of the primary key per key (0050).
+CREATE FUNCTION idempotency_lock_keys(p_rows jsonb) RETURNS TABLE (n int)
+LANGUAGE plpgsql SET jit = off SET enable_seqscan = off AS $$
+DECLARE
+  v record;
+BEGIN
+  PERFORM idempotency_lock_keys_only(p_rows);
   FOR v IN SELECT * FROM jsonb_to_recordset(p_rows) AS x(n int, user_id uuid, endpoint text, key text) LOOP
     IF EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.user_id = v.user_id AND k.endpoint = v.endpoint AND k.key = v.key) THEN
       n := v.n;
@@ -38,13 +47,8 @@ $$;
 -- there, or twice in p_rows, keeps the first). The locks last until this statement's transaction ends.
 CREATE FUNCTION idempotency_claims(p_rows jsonb) RETURNS TABLE (attempt uuid)
 LANGUAGE plpgsql SET jit = off AS $$
-DECLARE
-  h bigint;
 BEGIN
-  FOR h IN SELECT DISTINCT idempotency_key_lock(x.user_id, x.endpoint, x.key)
-      FROM jsonb_to_recordset(p_rows) AS x(user_id uuid, endpoint text, key text) ORDER BY 1 LOOP
-    PERFORM pg_advisory_xact_lock(h);
-  END LOOP;
+  PERFORM idempotency_lock_keys_only(p_rows);
   RETURN QUERY
     INSERT INTO idempotency_keys AS k (user_id, endpoint, key, fingerprint, attempt, claimed_at, created_at)
       SELECT v.user_id, v.endpoint, v.key, v.fingerprint, v.attempt, v.at, v.at
