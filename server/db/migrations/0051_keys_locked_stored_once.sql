@@ -7,20 +7,23 @@
 -- Every claim of the general path (server/idempotency/store.ts insertClaims) takes the same lock before it inserts,
 -- so it waits for a batch holding the key and then finds its outcome, as it waited on the row before.
 
--- The lock of one key: a 64-bit hash of (user, endpoint, key). Two keys sharing a hash only wait for each other.
-CREATE FUNCTION idempotency_key_lock(p_user uuid, p_endpoint text, p_key text) RETURNS bigint
-LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT hashtextextended(p_user::text || ' ' || p_endpoint || ' ' || p_key, 0) $$;
+-- The lock of one key: a 32-bit hash of (user, endpoint, key), taken as pg_advisory_xact_lock(7351051, hash). The
+-- two-number form is a lock space of its own, apart from every one-number lock of the app (the leaders' session locks,
+-- the book locks): a key is the caller's text and its hash theirs to choose, so a chosen key must never name one of
+-- those. Two keys sharing a hash only wait for each other's transaction.
+CREATE FUNCTION idempotency_key_lock(p_user uuid, p_endpoint text, p_key text) RETURNS int
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT hashtext(p_user::text || ' ' || p_endpoint || ' ' || p_key) $$;
 --> statement-breakpoint
 -- Takes the locks of the keys of p_rows ([{user_id, endpoint, key}]) until the transaction ends, in the order of
 -- their hashes, so that two transactions naming the same keys wait rather than deadlock.
 CREATE FUNCTION idempotency_lock_keys_only(p_rows jsonb) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
-  h bigint;
+  h int;
 BEGIN
   FOR h IN SELECT DISTINCT idempotency_key_lock(x.user_id, x.endpoint, x.key)
       FROM jsonb_to_recordset(p_rows) AS x(user_id uuid, endpoint text, key text) ORDER BY 1 LOOP
-    PERFORM pg_advisory_xact_lock(h);
+    PERFORM pg_advisory_xact_lock(7351051, h);
   END LOOP;
 END
 $$;
