@@ -49,20 +49,34 @@ export class ClaimLost extends Error {
 export type Claimed<Out> = {
   /** Per input: the work's answer, or ClaimLost for an input whose key was taken. */
   outs: (Out | AppError | ClaimLost)[]
+  /** The statement storing the keys, still running: the transaction's last (server/db/pipelined.ts). */
+  last?: Promise<unknown>
   /** Call once the transaction has committed: sets the tickets' states. */
   committed: () => void
 }
 
+/** A batch's work in two parts, so that its first statements go out with the keys' locks (server/db/pipelined.ts). */
+export type BatchWork<In, Out, Read> = {
+  /**
+   * The work's reads (and row locks), made for every input without waiting for the keys' locks: those of an input
+   * whose key turns out taken are read for nothing. PostgreSQL still runs them after the keys' locks are held.
+   */
+  read: (inputs: In[]) => Promise<Read>
+  /** The work itself, on the inputs that may go, with what `read` answered. */
+  work: (going: In[], read: Read) => Promise<(Out | AppError)[]>
+}
+
 /**
- * In `tx`: locks the keys of the inputs that carry a ticket (one statement), runs `work` on the inputs that may go (no
- * ticket, or a key not stored before and first in the batch), and stores each one's key with its outcome (one
- * statement): `valueOf` gives what the call answers on success. A refusal that must not be final stores nothing.
+ * In `tx`: locks the keys of the inputs that carry a ticket (one statement) and sends the work's reads behind it,
+ * runs the work on the inputs that may go (no ticket, or a key not stored before and first in the batch), and stores
+ * each one's key with its outcome (one statement, answered as `last`, not awaited): `valueOf` gives what the call
+ * answers on success. A refusal that must not be final stores nothing.
  */
-export async function claimInTx<In extends { ticket?: Ticket }, Out>(
+export async function claimInTx<In extends { ticket?: Ticket }, Out, Read>(
   tx: Tx,
   inputs: In[],
   now: number,
-  work: (inputs: In[]) => Promise<(Out | AppError)[]>,
+  batch: BatchWork<In, Out, Read>,
   valueOf: (out: Out) => unknown,
 ): Promise<Claimed<Out>> {
   // A key's first request in the batch claims it; a repeat is lost, and waits in the general path for this commit.
@@ -74,11 +88,12 @@ export async function claimInTx<In extends { ticket?: Ticket }, Out>(
     if (!firsts.has(id)) firsts.set(id, input)
   }
   const claiming = [...firsts.values()]
-  const stored = claiming.length === 0 ? [] : await lockKeys(tx, claiming.map((i) => i.ticket!.scope))
+  // Sent in this order, the reads right behind the locks (both are awaited, so neither failure goes unhandled).
+  const [stored, read] = await Promise.all([claiming.length === 0 ? [] : lockKeys(tx, claiming.map((i) => i.ticket!.scope)), batch.read(inputs)])
   const won = new Set(claiming.filter((_, i) => !stored[i]))
   const lost = new Set(inputs.filter((i) => i.ticket && !won.has(i)))
   const going = inputs.filter((i) => !lost.has(i))
-  const done = going.length === 0 ? [] : await work(going)
+  const done = going.length === 0 ? [] : await batch.work(going, read)
   const outs = new Map(going.map((input, i) => [input, done[i]!]))
   const rows: (Stored & { fingerprint: string })[] = []
   const states = new Map<Ticket, Ticket['state']>()
@@ -96,10 +111,11 @@ export async function claimInTx<In extends { ticket?: Ticket }, Out>(
     rows.push({ ...storedOf(t.scope, t.attempt, outcome, now), fingerprint: t.fingerprint })
     states.set(t, { kind: 'claimed', answer: outcome.statusCode === 200 ? outcome.data : null })
   }
-  // Under the keys' locks no other claim can have come in: a key found taken here fails the batch (run again alone).
-  if (rows.length > 0 && (await insertOutcomes(tx, rows)).includes(false)) throw new Error('an idempotency key locked by this batch was stored by another request')
+  // Under the keys' locks no other claim can have come in: a key found taken here fails the statement, and with it
+  // the batch (run again alone).
   return {
     outs: inputs.map((input) => (lost.has(input) ? new ClaimLost() : outs.get(input)!)),
+    last: rows.length > 0 ? insertOutcomes(tx, rows) : undefined,
     committed: () => {
       for (const input of lost) input.ticket!.state = { kind: 'lost' }
       for (const [t, state] of states) t.state = state

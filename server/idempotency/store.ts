@@ -74,25 +74,23 @@ export async function lockKeys(tx: DbOrTx, scopes: Scope[]): Promise<boolean[]> 
 
 /**
  * In the same transaction, once its work is done: each key with its outcome, in one write. The keys' locks (lockKeys)
- * keep every other claim out until the commit, so each row goes in; answers whether each did.
+ * keep every other claim out until the commit, so each row goes in; a key found stored all the same fails the
+ * statement (a unique violation), and with it the transaction, even when its COMMIT has gone out behind it
+ * (server/db/pipelined.ts).
  */
-export async function insertOutcomes(tx: DbOrTx, rows: (Stored & { fingerprint: string })[]): Promise<boolean[]> {
-  const inserted = await named<{ attempt: string }>(
+export async function insertOutcomes(tx: DbOrTx, rows: (Stored & { fingerprint: string })[]): Promise<void> {
+  await named(
     tx,
-    'idempotency_insert_outcomes_v1',
+    'idempotency_insert_outcomes_v2',
     sql`
-      INSERT INTO idempotency_keys AS k (user_id, endpoint, key, fingerprint, state, attempt, claimed_at, status_code,
+      INSERT INTO idempotency_keys (user_id, endpoint, key, fingerprint, state, attempt, claimed_at, status_code,
           message_key, message_params, data, created_at, completed_at)
         SELECT v.user_id, v.endpoint, v.key, v.fingerprint, 'done', v.attempt, v.at, v.status_code, v.message_key,
           v.message_params, v.data, v.at, v.at
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(user_id uuid, endpoint text, key text,
           fingerprint text, attempt uuid, status_code int, message_key text, message_params jsonb, data jsonb, at timestamptz)
-        ORDER BY v.user_id, v.endpoint, v.key
-      ON CONFLICT DO NOTHING
-      RETURNING k.attempt::text AS attempt`,
+        ORDER BY v.user_id, v.endpoint, v.key`,
   )
-  const attempts = new Set(inserted.map((r) => r.attempt))
-  return rows.map((r) => attempts.has(r.attempt))
 }
 /**
  * Claims go in lanes: `general` for every money endpoint, `inTransaction` for the requests of routes that claim in

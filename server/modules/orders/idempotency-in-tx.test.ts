@@ -112,9 +112,18 @@ describe('an order’s Idempotency-Key, claimed in its own transaction', () => {
     const scope = { userId: user!.id, endpoint: 'POST /createContractOrder', key: randomUUID() }
     const ticket = newTicket(scope, 'a'.repeat(64), (value) => value)
     const failing = app.db.transaction((tx) =>
-      claimInTx(tx, [{ ticket }], app.now(), async () => {
-        throw new Error('the work failed')
-      }, () => null),
+      claimInTx(
+        tx,
+        [{ ticket }],
+        app.now(),
+        {
+          read: async () => null,
+          work: async () => {
+            throw new Error('the work failed')
+          },
+        },
+        () => null,
+      ),
     )
     await expect(failing).rejects.toThrow('the work failed')
     expect(ticket.state.kind).toBe('unused')

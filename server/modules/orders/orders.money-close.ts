@@ -91,8 +91,8 @@ export async function settleCloses(tx: Tx, closes: { row: OrderRow; c: CloseInpu
       marginDrawn: release.drawn.toFixed(),
     }
   })
-  const rows = await closeOrderRows(tx, updates)
-  const outcomes = await postJournalsInTx(tx, journals)
+  // Sent together (server/db/pipelined.ts): the rows marked closed, then the journals; neither needs the other's answer.
+  const [rows, outcomes] = await Promise.all([closeOrderRows(tx, updates), postJournalsInTx(tx, journals)])
   const refusal = outcomes.find((o) => o instanceof AppError)
   if (refusal) throw refusal
   return closes.map(({ row }, i) => ({ row: rows.get(row.id)!, posted: outcomes[closeJournalAt[i]!] as Posted }))

@@ -39,18 +39,28 @@ export type OpenInput = {
 
 export type Opened = { row: OrderRow; posted: Posted | null }
 
+export type OpenRead = Awaited<ReturnType<typeof readOpenBooks>>
+
+/**
+ * The books of these opens locked and their balances read, then their open positions: two statements sent together
+ * (without waiting for the first's answer: server/db/pipelined.ts); PostgreSQL reads the positions once the locks are
+ * held.
+ */
+export async function readOpenBooks(tx: Tx, inputs: OpenInput[]) {
+  const refs = inputs.map((i) => ({ userId: i.userId, book: i.book }))
+  const [balances, positions] = await Promise.all([lockBooksBalances(tx, refs), openPositionsOf(tx, refs)])
+  return { balances, positions }
+}
+
 /**
  * Opens positions (margin + fee) or places limit orders (margin reserved), each once per key, many in one transaction
  * (the service gathers the opens that arrive together): the books are locked and their balances read in one round
- * trip, their open positions in another; each order is checked in arrival order against its book as the ones before
+ * trip, their open positions in another sent with it (readOpenBooks, or `read` when the caller sent them); each order is checked in arrival order against its book as the ones before
  * it left it, exactly as if they had come one after another; the rows go in with one statement and the journals in
  * one call of the ledger. Each answers its own row, or its own refusal, which changes nothing.
  */
-export async function openOrders(tx: Tx, inputs: OpenInput[], pricing: Pricing): Promise<(Opened | AppError)[]> {
-  const refs = inputs.map((i) => ({ userId: i.userId, book: i.book }))
-  // In this order: the positions are read once the locks are held.
-  const balances = await lockBooksBalances(tx, refs)
-  const positions = await openPositionsOf(tx, refs)
+export async function openOrders(tx: Tx, inputs: OpenInput[], pricing: Pricing, read?: OpenRead): Promise<(Opened | AppError)[]> {
+  const { balances, positions } = read ?? (await readOpenBooks(tx, inputs))
   const states = new Map<string, BookState>()
   const answers = new Map<string, Opened | AppError>()
   const accepted: NewOrder[] = []

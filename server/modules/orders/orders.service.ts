@@ -7,6 +7,7 @@ import { closePrice, dec, fee as feeOf, openPrice, profit, requiredMargin } from
 import { DEMO_FUNDS } from '#contract/account.ts'
 import { AppError } from '../../app-error.ts'
 import { Batches, batchesPer } from '../../db/batches.ts'
+import { pipelinedTransaction } from '../../db/pipelined.ts'
 import { instrumentBySymbol } from '../../market/catalogue.ts'
 import { bookBalances } from '../../ledger/books.ts'
 import { retrying } from '../../ledger/db-errors.ts'
@@ -30,8 +31,8 @@ import {
 import { figuresOf, stateOf, type Pricing } from './orders.money.ts'
 import { settleCloses, type CloseInput, type Closed } from './orders.money-close.ts'
 import { settleCancel } from './orders.money-limit.ts'
-import { openOrders, type OpenInput, type Opened } from './orders.money-open.ts'
-import { bookKey, booksHeld, lockOwnOrders, openPositions, orderOf, orderPage, type OrderRef } from './orders.repository.ts'
+import { openOrders, readOpenBooks, type OpenInput, type OpenRead, type Opened } from './orders.money-open.ts'
+import { bookKey, booksHeld, lockOwnOrders, openPositions, orderOf, orderPage, type BookHeld, type OrderRef } from './orders.repository.ts'
 import type { OrderRow } from './orders.table.ts'
 import { plain, toOrder } from './orders.view.ts'
 import { ordersChanged } from './order-events.ts'
@@ -92,24 +93,34 @@ const STALL_MS = 100
 const inFlight = (app: FastifyInstance) => ({ maxInFlight: Math.min(houseShards(app.db), 4), stallMs: STALL_MS })
 /**
  * Batches whose transaction also claims each request's idempotency key first and stores its outcome last
- * (server/idempotency/in-transaction.ts). `batch` is called once per batch: its work, and what a request answers on
- * success (with the same pricing, where the work priced).
+ * (server/idempotency/in-transaction.ts), its BEGIN and first statements sent together and its COMMIT with its last
+ * (server/db/pipelined.ts). `batch` is called once per batch: its work, and what a request answers on success (with
+ * the same pricing, where the work priced).
  */
-type ClaimedBatch<In, Out> = { work: (tx: Tx, inputs: In[]) => Promise<(Out | AppError)[]>; valueOf: (out: Out) => unknown }
-function claimedBatches<In extends { ticket?: Ticket }, Out>(batch: (app: FastifyInstance) => ClaimedBatch<In, Out>) {
+type ClaimedBatch<In, Out, Read> = {
+  read: (tx: Tx, inputs: In[]) => Promise<Read>
+  work: (tx: Tx, going: In[], read: Read) => Promise<(Out | AppError)[]>
+  valueOf: (out: Out) => unknown
+}
+function claimedBatches<In extends { ticket?: Ticket }, Out, Read>(batch: (app: FastifyInstance) => ClaimedBatch<In, Out, Read>) {
   return batchesPer(
     (app: FastifyInstance) =>
       new Batches<In, Out | AppError | ClaimLost>(async (inputs) => {
-        const { work, valueOf } = batch(app)
-        const claimed = await retrying(() => app.db.transaction((tx) => claimInTx(tx, inputs, app.now(), (going) => work(tx, going), valueOf)))
+        const { read, work, valueOf } = batch(app)
+        const claimed = await retrying(() =>
+          pipelinedTransaction(app.db, async (tx) => {
+            const claimed = await claimInTx(tx, inputs, app.now(), { read: (all) => read(tx, all), work: (going, r) => work(tx, going, r) }, valueOf)
+            return { value: claimed, last: claimed.last }
+          }),
+        )
         claimed.committed()
         return claimed.outs
       }, inFlight(app)),
   )
 }
-const opens = claimedBatches<OpenInput, Opened>((app) => {
+const opens = claimedBatches<OpenInput, Opened, OpenRead>((app) => {
   const pricing = pricingOf(app)
-  return { work: (tx, inputs) => openOrders(tx, inputs, pricing), valueOf: (opened) => view(app, opened.row, pricing) }
+  return { read: readOpenBooks, work: (tx, inputs, read) => openOrders(tx, inputs, pricing, read), valueOf: (opened) => view(app, opened.row, pricing) }
 })
 async function open(app: FastifyInstance, input: OpenInput): Promise<Opened> {
   const opened = await opens(app).add(input)
@@ -178,7 +189,7 @@ async function lockedOwnOrder(tx: Tx, userId: string, orderNo: string, kind: Ord
 }
 
 export async function closePositionOrder(app: FastifyInstance, user: AuthUser, orderNo: string, ticket?: Ticket): Promise<Order> {
-  const closed = await closes(app).add({ userId: user.id, orderNo: BigInt(orderNo), ticket })
+  const closed = await closes(app).add({ userId: user.id, orderNo: BigInt(orderNo), book: user.accountType, ticket })
   if (closed instanceof AppError || closed instanceof ClaimLost) throw closed
   await announce(app, [closed.row], closed.posted)
   return answered(app, closed.row, ticket)
@@ -187,15 +198,31 @@ export async function closePositionOrder(app: FastifyInstance, user: AuthUser, o
 // Users' closes arriving together go in one transaction, as opens do (and in flight as opens are, their keys claimed
 // in it too). A refusal of the ledger fails the batch, which is then tried again a close at a time, so each answers
 // its own.
-type CloseRef = OrderRef & { ticket?: Ticket }
-const closes = claimedBatches<CloseRef, Closed>((app) => ({ work: (tx, refs) => closeOwnOrders(app, tx, refs), valueOf: (closed) => view(app, closed.row) }))
+// `book`: the caller's current book, where their position almost always is: its balances are read with the lock.
+type CloseRef = OrderRef & { book: Book; ticket?: Ticket }
+type CloseRead = { locked: Map<bigint, OrderRow>; held: Map<string, BookHeld> }
+const closes = claimedBatches<CloseRef, Closed, CloseRead>((app) => ({
+  read: readCloses,
+  work: (tx, refs, read) => closeOwnOrders(app, tx, refs, read),
+  valueOf: (closed) => view(app, closed.row),
+}))
+
+/**
+ * The orders locked with their books (lockOwnOrders), and the balances and drawn margin of the callers' books read
+ * right behind them (booksHeld): two statements sent together, so PostgreSQL reads the books once they are locked.
+ */
+async function readCloses(tx: Tx, refs: CloseRef[]): Promise<CloseRead> {
+  const books = [...new Map(refs.map((r) => [bookKey(r), { userId: r.userId, book: r.book }])).values()]
+  const [locked, held] = await Promise.all([lockOwnOrders(tx, refs), booksHeld(tx, books)])
+  return { locked, held }
+}
 
 /** Closes each caller's position at the price it would close at now, or answers why not, checked in arrival order. */
-async function closeOwnOrders(app: FastifyInstance, tx: Tx, refs: OrderRef[]): Promise<(Closed | AppError)[]> {
-  const locked = await lockOwnOrders(tx, refs)
-  const books = [...new Map([...locked.values()].map((row) => [bookKey(row), { userId: row.userId, book: row.book }])).values()]
-  // The books are locked already (lockOwnOrders): their balances and drawn margin in one more round trip.
-  const held = await booksHeld(tx, books)
+async function closeOwnOrders(app: FastifyInstance, tx: Tx, refs: OrderRef[], read: CloseRead): Promise<(Closed | AppError)[]> {
+  const { locked } = read
+  // A position in the caller's other book (they switched books since): that book's figures in one more round trip.
+  const others = [...new Map([...locked.values()].map((row) => [bookKey(row), { userId: row.userId, book: row.book }])).values()].filter((b) => !read.held.has(bookKey(b)))
+  const held = others.length === 0 ? read.held : new Map([...read.held, ...(await booksHeld(tx, others))])
   const pricing = pricingOf(app)
   const answers: (Closed | AppError | undefined)[] = []
   const closing: { row: OrderRow; c: CloseInput; at: number }[] = []

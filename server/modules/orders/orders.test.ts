@@ -271,4 +271,15 @@ describe('GET /api/getTradeAccount and the lists', () => {
     expect((await get('/api/getAllOrderList', token)).body.data).toEqual({ list: [], total: 0, page: 1, size: 20 })
     expect((await post('/api/createContractOrder', token, eurusd)).body).toMatchObject({ code: 409 })
   })
+
+  it('closes a demo position after a switch to the live book, settling it in the demo book', async () => {
+    const { token } = await signIn(app)
+    const order = (await post('/api/createContractOrder', token, eurusd)).body.data as Order
+    await post('/api/updateAccountType', token, { accountType: 'live' })
+    const closed = await post('/api/closePositionOrder', token, { orderNo: order.orderNo })
+    expect(closed.body.data).toMatchObject({ orderNo: order.orderNo, status: 'closed', book: 'demo', profit: '-12' })
+    await post('/api/updateAccountType', token, { accountType: 'demo' })
+    // 10 000 less the 3.4992 fee and the 12 lost at the bid; no margin held.
+    expect(await account(token)).toMatchObject({ balance: '9984.5008', margin: '0', available: '9984.5008' })
+  })
 })
