@@ -48,6 +48,20 @@ describe('pipelinedTransaction', () => {
     expect(await stored(after)).toBe(1)
   })
 
+  it('rolls back, and sends no COMMIT, when the last statement failed before it could be sent', async () => {
+    const a = randomUUID()
+    const failing = pipelinedTransaction(app.db, async (tx) => {
+      await insert(tx, a)
+      // As insertOutcomes would if its rows could not be made into JSON: rejected before anything was sent.
+      const last = (async () => {
+        throw new Error('its parameters could not be built')
+      })()
+      return { value: null, last }
+    })
+    await expect(failing).rejects.toThrow('its parameters could not be built')
+    expect(await stored(a)).toBe(0)
+  })
+
   it('rolls back when the work throws, with its error', async () => {
     const a = randomUUID()
     const failing = pipelinedTransaction(app.db, async (tx) => {

@@ -44,10 +44,17 @@ export async function pipelinedTransaction<T>(db: Db, work: (tx: Tx) => Promise<
   // that is answered by an earlier one's error is not also an unhandled rejection.
   const begun = handled(client.query('BEGIN'))
   let lost = false
+  // A checked-out client has no listener for its connection's errors (the pool's is for idle clients): a socket lost
+  // mid-batch would otherwise be an unhandled 'error' event. Its statements fail on their own; it is not reused.
+  const onError = () => (lost = true)
+  client.on('error', onError)
   try {
     const { value, last } = await work(tx)
     if (last !== undefined && !(last instanceof Promise)) throw new Error('pipelinedTransaction: `last` must be a promise of a statement already sent')
     const finishing = last && handled(last)
+    // A `last` that failed before its statement was sent (its parameters could not be built) has failed already:
+    // the COMMIT must not go, or it would commit the work without it.
+    if (finishing && (await failedAlready(finishing))) await finishing
     const committed = handled(client.query('COMMIT'))
     await finishing
     await begun
@@ -60,8 +67,14 @@ export async function pipelinedTransaction<T>(db: Db, work: (tx: Tx) => Promise<
     await client.query('ROLLBACK').catch(() => (lost = true))
     throw error
   } finally {
+    client.off('error', onError)
     client.release(lost)
   }
+}
+
+/** Whether `promise` has rejected already: its reaction runs before that of a promise resolved now, queued after it. */
+async function failedAlready(promise: Promise<unknown>): Promise<boolean> {
+  return Promise.race([promise.then(() => false, () => true), Promise.resolve().then(() => false)])
 }
 
 function handled<T>(promise: Promise<T>): Promise<T> {
