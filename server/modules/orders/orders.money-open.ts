@@ -54,10 +54,11 @@ export async function readOpenBooks(tx: Tx, inputs: OpenInput[]) {
 
 /**
  * Opens positions (margin + fee) or places limit orders (margin reserved), each once per key, many in one transaction
- * (the service gathers the opens that arrive together): the books are locked and their balances read in one round
- * trip, their open positions in another sent with it (readOpenBooks, or `read` when the caller sent them); each order is checked in arrival order against its book as the ones before
- * it left it, exactly as if they had come one after another; the rows go in with one statement and the journals in
- * one call of the ledger. Each answers its own row, or its own refusal, which changes nothing.
+ * (the service gathers the opens that arrive together): the books are locked and their balances read, and their open
+ * positions, by readOpenBooks (or `read`, when the caller sent it already); each order is checked in arrival order
+ * against its book as the ones before it left it, exactly as if they had come one after another; the rows go in with
+ * one statement and the journals in one call of the ledger. Each answers its own row, or its own refusal, which
+ * changes nothing.
  */
 export async function openOrders(tx: Tx, inputs: OpenInput[], pricing: Pricing, read?: OpenRead): Promise<(Opened | AppError)[]> {
   const { balances, positions } = read ?? (await readOpenBooks(tx, inputs))

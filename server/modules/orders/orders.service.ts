@@ -109,8 +109,8 @@ function claimedBatches<In extends { ticket?: Ticket }, Out, Read>(batch: (app: 
         const { read, work, valueOf } = batch(app)
         const claimed = await retrying(() =>
           pipelinedTransaction(app.db, async (tx) => {
-            const claimed = await claimInTx(tx, inputs, app.now(), { read: (all) => read(tx, all), work: (going, r) => work(tx, going, r) }, valueOf)
-            return { value: claimed, last: claimed.last }
+            const done = await claimInTx(tx, inputs, app.now(), { read: (all) => read(tx, all), work: (going, r) => work(tx, going, r) }, valueOf)
+            return { value: done, last: done.last }
           }),
         )
         claimed.committed()
@@ -212,16 +212,18 @@ const closes = claimedBatches<CloseRef, Closed, CloseRead>((app) => ({
  * right behind them (booksHeld): two statements sent together, so PostgreSQL reads the books once they are locked.
  */
 async function readCloses(tx: Tx, refs: CloseRef[]): Promise<CloseRead> {
-  const books = [...new Map(refs.map((r) => [bookKey(r), { userId: r.userId, book: r.book }])).values()]
-  const [locked, held] = await Promise.all([lockOwnOrders(tx, refs), booksHeld(tx, books)])
+  const [locked, held] = await Promise.all([lockOwnOrders(tx, refs), booksHeld(tx, booksOf(refs))])
   return { locked, held }
 }
+
+/** Each book named once. */
+const booksOf = (items: { userId: string; book: Book }[]) => [...new Map(items.map((i) => [bookKey(i), { userId: i.userId, book: i.book }])).values()]
 
 /** Closes each caller's position at the price it would close at now, or answers why not, checked in arrival order. */
 async function closeOwnOrders(app: FastifyInstance, tx: Tx, refs: OrderRef[], read: CloseRead): Promise<(Closed | AppError)[]> {
   const { locked } = read
   // A position in the caller's other book (they switched books since): that book's figures in one more round trip.
-  const others = [...new Map([...locked.values()].map((row) => [bookKey(row), { userId: row.userId, book: row.book }])).values()].filter((b) => !read.held.has(bookKey(b)))
+  const others = booksOf([...locked.values()]).filter((b) => !read.held.has(bookKey(b)))
   const held = others.length === 0 ? read.held : new Map([...read.held, ...(await booksHeld(tx, others))])
   const pricing = pricingOf(app)
   const answers: (Closed | AppError | undefined)[] = []
