@@ -98,8 +98,8 @@ export async function lockOwnOrders(tx: Tx, refs: OrderRef[]): Promise<Map<bigin
 
 export type CloseUpdate = Pick<OrderRow, 'id' | 'closePrice' | 'closeTime' | 'profit' | 'closeReason' | 'closeMarginLevel' | 'settlementPending' | 'marginDrawn'>
 
-/** Marks positions closed, each with its own figures, in one statement; answers the rows by number. One probe of
- * orders by number per row, at any size (0050_named_plans_that_grow.sql). */
+/** Marks positions closed, each with its own figures, in one statement; answers the rows by number. One UPDATE that
+ * probes orders by number per row, at any size (0052_positions_closed_in_one_update.sql). */
 export async function closeOrderRows(tx: Tx, updates: CloseUpdate[]): Promise<Map<bigint, OrderRow>> {
   const json = JSON.stringify(updates.map((u) => ({ ...u, id: String(u.id) })))
   const result = await named<Record<string, unknown>>(tx, 'orders_close_rows_v2', sql`SELECT ${ORDER_COLUMNS} FROM orders_close_rows(${json}::jsonb) o`)
