@@ -3,10 +3,12 @@
 import { execFile } from 'node:child_process'
 import { Readable } from 'node:stream'
 import { promisify } from 'node:util'
+import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { signInMessage, type CheckSign } from '#contract/auth.ts'
 import { buildApp, type AppOptions } from '../app.ts'
+import type { DbOrTx } from '../ledger/types.ts'
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL)
 
@@ -87,4 +89,14 @@ export function cliProcess(dataDir: string) {
       return { code: failed.code, out: failed.stdout + failed.stderr }
     }
   }
+}
+
+/** Runs `query` under EXPLAIN (ANALYZE, BUFFERS) in `handle` (its transaction, for a Tx): the pages it read, from the
+ * cache or the disk, its function bodies' statements included. A probe of an index is a handful; a table's scan is
+ * hundreds. */
+export async function pagesRead(handle: DbOrTx, query: SQL): Promise<number> {
+  const result = (await handle.execute(sql`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${query}`)) as unknown as { rows: { 'QUERY PLAN': unknown }[] }
+  const raw = result.rows[0]!['QUERY PLAN']
+  const [doc] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number } }[]
+  return doc!.Plan['Shared Hit Blocks'] + doc!.Plan['Shared Read Blocks']
 }

@@ -5,7 +5,7 @@
 import { sql, TransactionRollbackError } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, expect, it } from 'vitest'
-import { buildTestApp, signIn } from '../../test/helpers.ts'
+import { buildTestApp, pagesRead, signIn } from '../../test/helpers.ts'
 import { userIdOf } from '../../idempotency/test-endpoints.ts'
 import type { Tx } from '../../ledger/types.ts'
 import { closeOrderRows, type CloseUpdate } from './orders.repository.ts'
@@ -17,7 +17,6 @@ afterEach(() => app?.close())
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 const priceOf = (row: OrderRow | undefined) => plain(row?.closePrice ?? null)
-type Plan = { 'Shared Hit Blocks': number; 'Shared Read Blocks': number }
 
 /** `count` open EURUSD positions of the user, straight into the table: their numbers. */
 async function opened(tx: Tx, userId: string, prefix: string, count: number): Promise<bigint[]> {
@@ -66,11 +65,9 @@ it('closes each position with its own figures, reading a few pages with the plan
     await opened(tx, userId, 'grown', 20_000)
     const [last] = await opened(tx, userId, 'last', 1)
     const json = JSON.stringify([{ ...closing(last!, '1.17003'), id: String(last) }])
-    const explained = rowsOf<{ 'QUERY PLAN': unknown }>(await tx.execute(sql`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) SELECT * FROM orders_close_rows(${json}::jsonb)`))
-    const raw = explained[0]!['QUERY PLAN']
-    const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Plan }[]
+    const pages = await pagesRead(tx, sql`SELECT * FROM orders_close_rows(${json}::jsonb)`)
     const after = rowsOf<{ status: string }>(await tx.execute(sql`SELECT status FROM orders WHERE id = ${String(last)}::bigint`))
-    plan = { pages: doc[0]!.Plan['Shared Hit Blocks'] + doc[0]!.Plan['Shared Read Blocks'], status: after[0]!.status }
+    plan = { pages, status: after[0]!.status }
     tx.rollback()
   })
   await expect(run).rejects.toBeInstanceOf(TransactionRollbackError)
