@@ -1,6 +1,6 @@
 // The transaction record from the user's side: one row per business event, derived from journals without changing
 // them. A journal's legs on the user's own accounts of one book are summed per account kind (available, margin,
-// locked) and currency; journals that tell one event are grouped: an opening's fee journal (trade.fee) joins the
+// locked) and currency; journals that tell one event are grouped: an older opening's fee journal (trade.fee) joins the
 // opening (trade.open) of the same order, and journals with the same reason and reference (a close and the P/L an
 // earlier version settled after it) are one event. Fees and P/L come from the legs on the house's fees and
 // trading_counterparty accounts. The available balance after an event is read from its last available entry, or

@@ -8,7 +8,7 @@ import type { Ticket } from '../../idempotency/in-transaction.ts'
 import { postJournalsInTx, type JournalInput, type Posted } from '../../ledger/post.ts'
 import type { Book, Tx } from '../../ledger/types.ts'
 import type { CatalogueInstrument } from '../../market/catalogue.ts'
-import { feeJournal, figuresOf, stateOf, userLeg, type BookState, type Pricing } from './orders.money.ts'
+import { figuresOf, houseLeg, stateOf, userLeg, type BookState, type Pricing } from './orders.money.ts'
 import { bookKey, deleteOrders, insertOrdersOnce, lockBooksBalances, openPositionsOf, ordersByOpenKeys, type NewOrder } from './orders.repository.ts'
 import type { OrderRow } from './orders.table.ts'
 import { floating } from './orders.view.ts'
@@ -90,29 +90,17 @@ export async function openOrders(tx: Tx, inputs: OpenInput[], pricing: Pricing, 
   const insertedKeys = new Set(inserted.map((row) => row.openKey))
   const replayed = accepted.filter((v) => !insertedKeys.has(v.openKey)).map((v) => v.openKey)
   const replayedRows = replayed.length > 0 ? await ordersByOpenKeys(tx, replayed) : []
-  // Every journal in one call: each opening, its fee going with it (it posts only if the opening did: a refused
-  // opening's fee would be taken from the margin of the book's other positions), then the fees of the replayed
-  // opens, should theirs have been lost (the same key: never charged twice).
-  const journals: JournalInput[] = []
-  const openAt: number[] = []
-  const feeAt = new Map<OrderRow, number>()
-  for (const row of inserted) {
-    openAt.push(journals.length)
-    journals.push(openJournal(row))
-    if (charged(row)) feeAt.set(row, journals.push({ ...feeJournal(row), after: openAt.at(-1)! }) - 1)
-  }
-  for (const row of replayedRows.filter(charged)) feeAt.set(row, journals.push(feeJournal(row)) - 1)
-  const posted = await postJournalsInTx(tx, journals)
+  // Every opening in one call of the ledger, its fee going to the house in the same journal (openJournal). A replayed
+  // open posts nothing: its journals committed with its row (one an earlier version left with its fee in the margin
+  // account is marked feePosted false, and its close posts that fee).
+  const posted = inserted.length > 0 ? await postJournalsInTx(tx, inserted.map(openJournal)) : []
   const refused: bigint[] = []
   inserted.forEach((row, i) => {
-    const outcome = posted[openAt[i]!]!
+    const outcome = posted[i]!
     if (outcome instanceof AppError) refused.push(row.id)
     answers.set(row.openKey, outcome instanceof AppError ? outcome : { row, posted: outcome })
   })
   for (const row of replayedRows) answers.set(row.openKey, { row, posted: null })
-  // A fee refused although its opening posted: the whole batch fails (the Batches run each open alone after it).
-  const feeRefusal = [...feeAt].find(([row, at]) => posted[at] instanceof AppError && !refused.includes(row.id))
-  if (feeRefusal) throw posted[feeRefusal[1]]
   if (refused.length > 0) await deleteOrders(tx, refused)
   // A key twice in the batch: the second is a repeat of the first, and posts nothing.
   return inputs.map((input, i) => {
@@ -121,8 +109,6 @@ export async function openOrders(tx: Tx, inputs: OpenInput[], pricing: Pricing, 
   })
 }
 
-/** An open that pays a fee now: a contract with a fee (a limit order pays at its fill). */
-const charged = (row: OrderRow) => row.kind === 'contract' && !dec(row.fee).isZero()
 
 function newOrderOf(input: OpenInput): NewOrder {
   const contract = input.kind === 'contract'
@@ -149,7 +135,12 @@ function newOrderOf(input: OpenInput): NewOrder {
   }
 }
 
-/** An open's journal, keyed by the caller's derived key: margin and fee from available into margin. */
+/**
+ * An open's journal, keyed by the caller's derived key: the margin from available into margin, and a contract's fee
+ * from available to the house's fees account (the user's shard of it), in one journal as a fill's (a limit order pays
+ * its fee at its fill). Orders opened before this posted the fee in a journal of its own (`fee:<no>`, feeJournal in
+ * orders.money.ts); the record shows either as one event.
+ */
 const openJournal = (row: OrderRow): JournalInput => ({
   kind: 'trade',
   reason: row.kind === 'contract' ? 'trade.open' : 'limit.reserve',
@@ -157,8 +148,8 @@ const openJournal = (row: OrderRow): JournalInput => ({
   idempotencyKey: row.openKey,
   userId: row.userId,
   legs: [
-    // The fee waits in the user's margin account; feeJournal moves it to the house (see the file's comment).
     userLeg(row.userId, row.book, 'available', row.marginCurrency, dec(row.margin).plus(row.fee).neg()),
-    userLeg(row.userId, row.book, 'margin', row.marginCurrency, dec(row.margin).plus(row.fee)),
+    userLeg(row.userId, row.book, 'margin', row.marginCurrency, dec(row.margin)),
+    ...(dec(row.fee).isZero() ? [] : [houseLeg(row.book, 'fees', row.marginCurrency, dec(row.fee))]),
   ],
 })

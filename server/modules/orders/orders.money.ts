@@ -3,13 +3,13 @@
 // margin and cash (src/contract/trading-account.ts), the row changed and the journal posted.
 // Journal keys: opening and placing use the caller's derived Idempotency-Key; a close is close:<no>, a fill
 // fill:<no>, a cancel cancel:<no>, whoever runs it (the user, the engine, a restarted leader): an event settles once.
-// Legs (margin currency): open = available -> margin (margin and fee), then fee:<no> margin -> house fees (below,
-// feeJournal); close = margin -> available, and the P/L between available and the house trading_counterparty (a
+// Legs (margin currency): open = available -> margin (the margin) and available -> the house's fees (the fee), one
+// journal; close = margin -> available, and the P/L between available and the house trading_counterparty (a
 // system account, which may go negative). Loss protection is one rule per book (releaseOf in
 // src/contract/trading-account.ts): a loss beyond its position's margin and the cash is taken from the book's other
 // margin, and only what the whole book cannot cover is the house's; balances never go below zero.
 // This file holds what every money event shares: the book as its figures see it (bookState, figuresOf), the legs and
-// the opening fee's journal. The events themselves: opens and limit placements in orders.money-open.ts, closes in
+// the journal of a fee an earlier version left in the margin account. The events themselves: opens and limit placements in orders.money-open.ts, closes in
 // orders.money-close.ts, a limit order's fill and cancel in orders.money-limit.ts.
 import type { FloatingInFree } from '#contract/orders.ts'
 import { bookFigures, type BookHolding } from '#contract/trading-account.ts'
@@ -84,12 +84,10 @@ export const figuresOf = (s: BookState) =>
 export const marginLevelOf = (s: BookState) => figuresOf(s).marginLevel
 
 /**
- * The opening fee, from the user's margin account (where the open left it) to the house fees account: a journal of
- * its own, keyed by the order, posted in the same call as its opening and going with it (openOrders in
- * orders.money-open.ts). Every opening fee goes to the same house row, whose lock is held until the commit, so
- * batches of opens queue on it there, one commit each; they are gathered so that one commit serves many. Rows opened
- * before fees were posted this way may still hold theirs in the margin account: the close posts it first (same key,
- * so it is never charged twice).
+ * The opening fee of a row an earlier version left in the user's margin account (feePosted false), to the house
+ * fees account: a journal of its own, keyed fee:<no>, which the row's close posts first. Opens now pay their fee in
+ * the opening's own journal (orders.money-open.ts); versions between 0022 and that posted it as this journal in the
+ * open's transaction, so a row marked posted has it already (the same key: never charged twice).
  */
 export const feeJournal = (row: OrderRow): JournalInput => ({
   kind: 'trade',

@@ -7,7 +7,9 @@ import type { Order, OrderPage, TradeAccount } from '#contract/orders.ts'
 import { serverMessages } from '#contract/server-messages.ts'
 import { sql } from 'drizzle-orm'
 import { dec } from '#contract/trading-math.ts'
+import { postJournal } from '../../ledger/post.ts'
 import { reconcile } from '../../ledger/reconcile.ts'
+import { houseLeg, userLeg } from './orders.money.ts'
 import { instrumentBySymbol } from '../../market/catalogue.ts'
 import { upsertWalletUser } from '../auth/users.repository.ts'
 import { openOrders, type Opened } from './orders.money-open.ts'
@@ -200,31 +202,61 @@ describe('POST /api/closePositionOrder', () => {
 })
 
 describe("an open's fee", () => {
-  it('is the house\'s once the open commits, and a close the open\'s process never saw charges it no second time', async () => {
+  /** What the house's fees accounts took for this order, over every journal about it. */
+  const feesTaken = async (orderNo: string | bigint) => {
+    const { rows } = (await app.db.execute(sql`
+      SELECT coalesce(sum(e.amount), 0)::text AS fee FROM journals j JOIN entries e ON e.journal_id = j.id
+        JOIN accounts a ON a.id = e.account_id
+      WHERE j.reference = ${String(orderNo)} AND j.kind = 'trade' AND a.owner_id IS NULL AND a.kind = 'fees'`)) as unknown as { rows: { fee: string }[] }
+    return dec(rows[0]!.fee).toFixed()
+  }
+
+  it('is the house\'s in the open\'s own journal, and a close the open\'s process never saw charges it no second time', async () => {
     const { token, wallet } = await signIn(app)
     const user = await upsertWalletUser(app.db, wallet.address, new Date())
     const inst = instrumentBySymbol('EURUSD')!
-    const input = { kind: 'contract', userId: user.id, book: 'demo', inst, side: 'buy', lots: '1', leverage: 500, margin: dec('233.28'), fee: dec('3.4992'), price: dec('1.16640'), now: app.now(), key: randomUUID() } as const
+    const key = randomUUID()
+    const input = { kind: 'contract', userId: user.id, book: 'demo', inst, side: 'buy', lots: '1', leverage: 500, margin: dec('233.28'), fee: dec('3.4992'), price: dec('1.16640'), now: app.now(), key } as const
     const [opened] = await app.db.transaction((tx) => openOrders(tx, [input], pricingOf(app)))
     const { row } = opened as Opened
     // The open committed with its fee, and its row says so: whichever process closes it reads that there.
     expect(row.feePosted).toBe(true)
     expect(await account(token)).toMatchObject({ balance: '9996.5008', margin: '233.28' })
+    // One journal: available pays margin and fee, the margin account holds the margin, the house has the fee.
+    const { rows: legs } = (await app.db.execute(sql`
+      SELECT a.kind, e.amount::text AS amount FROM journals j JOIN entries e ON e.journal_id = j.id JOIN accounts a ON a.id = e.account_id
+      WHERE j.idempotency_key = ${key} ORDER BY e.id`)) as unknown as { rows: { kind: string; amount: string }[] }
+    expect(legs.map((l) => [l.kind, dec(l.amount).toFixed()])).toEqual([['available', '-236.7792'], ['margin', '233.28'], ['fees', '3.4992']])
+    expect(await feesTaken(row.id)).toBe('3.4992')
     expect((await post('/api/closePositionOrder', token, { orderNo: String(row.id) })).status).toBe(200)
     expect(await account(token)).toMatchObject({ balance: '9984.5008', margin: '0' })
-    const fees = (await app.db.execute(sql`SELECT count(*)::int AS n FROM journals WHERE idempotency_key = ${`fee:${row.id}`}`)) as unknown as { rows: { n: number }[] }
-    expect(fees.rows[0]!.n).toBe(1)
+    expect(await feesTaken(row.id)).toBe('3.4992')
     expect((await reconcile(app.db)).ok).toBe(true)
   })
 
-  it('is posted by the close of a row an earlier version left unmarked, and charged once', async () => {
-    const { token } = await signIn(app)
+  it('an earlier version left in the margin account goes to the house at the close, once', async () => {
+    const { token, wallet } = await signIn(app)
+    const user = await upsertWalletUser(app.db, wallet.address, new Date())
     const order = (await post('/api/createContractOrder', token, eurusd)).body.data as Order
-    // A row from before 0022 whose fee journal the migration could not find is marked so; here the journal exists,
-    // and the close's fee journal (same key) replays instead of charging again.
+    // The row as a version before 0022 left it: its fee still in the user's margin account (this journal takes it
+    // back from the house), the row unmarked.
+    await postJournal(app.db, {
+      kind: 'trade',
+      reason: 'transfer',
+      reference: order.orderNo,
+      idempotencyKey: randomUUID(),
+      userId: user.id,
+      legs: [houseLeg('demo', 'fees', 'USDT', dec('-3.4992')), userLeg(user.id, 'demo', 'margin', 'USDT', dec('3.4992'))],
+    })
     await app.db.execute(sql`UPDATE orders SET fee_posted = false WHERE id = ${order.orderNo}`)
+    // The fee is still counted in the book's balance, as such a row left it.
+    expect(await account(token)).toMatchObject({ balance: '10000', margin: '233.28' })
     expect((await post('/api/closePositionOrder', token, { orderNo: order.orderNo })).status).toBe(200)
     expect(await account(token)).toMatchObject({ balance: '9984.5008', margin: '0' })
+    expect(await feesTaken(order.orderNo)).toBe('3.4992')
+    // Closed once: a second close changes nothing.
+    expect((await post('/api/closePositionOrder', token, { orderNo: order.orderNo })).body.code).toBe(409)
+    expect(await feesTaken(order.orderNo)).toBe('3.4992')
     expect((await reconcile(app.db)).ok).toBe(true)
   })
 })
