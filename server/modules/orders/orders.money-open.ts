@@ -109,7 +109,6 @@ export async function openOrders(tx: Tx, inputs: OpenInput[], pricing: Pricing, 
   })
 }
 
-
 function newOrderOf(input: OpenInput): NewOrder {
   const contract = input.kind === 'contract'
   return {
