@@ -140,15 +140,18 @@ function newOrderOf(input: OpenInput): NewOrder {
  * its fee at its fill). Orders opened before this posted the fee in a journal of its own (`fee:<no>`, feeJournal in
  * orders.money.ts); the record shows either as one event.
  */
-const openJournal = (row: OrderRow): JournalInput => ({
-  kind: 'trade',
-  reason: row.kind === 'contract' ? 'trade.open' : 'limit.reserve',
-  reference: String(row.id),
-  idempotencyKey: row.openKey,
-  userId: row.userId,
-  legs: [
-    userLeg(row.userId, row.book, 'available', row.marginCurrency, dec(row.margin).plus(row.fee).neg()),
-    userLeg(row.userId, row.book, 'margin', row.marginCurrency, dec(row.margin)),
-    ...(dec(row.fee).isZero() ? [] : [houseLeg(row.book, 'fees', row.marginCurrency, dec(row.fee))]),
-  ],
-})
+function openJournal(row: OrderRow): JournalInput {
+  const [margin, fee] = [dec(row.margin), dec(row.fee)]
+  return {
+    kind: 'trade',
+    reason: row.kind === 'contract' ? 'trade.open' : 'limit.reserve',
+    reference: String(row.id),
+    idempotencyKey: row.openKey,
+    userId: row.userId,
+    legs: [
+      userLeg(row.userId, row.book, 'available', row.marginCurrency, margin.plus(fee).neg()),
+      userLeg(row.userId, row.book, 'margin', row.marginCurrency, margin),
+      ...(fee.isZero() ? [] : [houseLeg(row.book, 'fees', row.marginCurrency, fee)]),
+    ],
+  }
+}

@@ -9,8 +9,9 @@
 // src/contract/trading-account.ts): a loss beyond its position's margin and the cash is taken from the book's other
 // margin, and only what the whole book cannot cover is the house's; balances never go below zero.
 // This file holds what every money event shares: the book as its figures see it (bookState, figuresOf), the legs and
-// the journal of a fee an earlier version left in the margin account. The events themselves: opens and limit placements in orders.money-open.ts, closes in
-// orders.money-close.ts, a limit order's fill and cancel in orders.money-limit.ts.
+// the journal of a fee an earlier version left in the margin account. The events themselves: opens and limit
+// placements in orders.money-open.ts, closes in orders.money-close.ts, a limit order's fill and cancel in
+// orders.money-limit.ts.
 import type { FloatingInFree } from '#contract/orders.ts'
 import { bookFigures, type BookHolding } from '#contract/trading-account.ts'
 import { dec, type Dec, type Rates } from '#contract/trading-math.ts'
