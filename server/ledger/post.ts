@@ -23,7 +23,7 @@ import { AppError } from '../app-error.ts'
 import { isMissingAccount, isPostingError, pgError, retrying } from './db-errors.ts'
 import type { Db } from '../db/client.ts'
 import { checkLegs, type ItemLeg, type Leg } from './legs.ts'
-import { forgetAccounts, openAccounts } from './open-accounts.ts'
+import { forgetAccounts, openAccounts, withIds, type KnownAccounts } from './open-accounts.ts'
 import { houseShardOf } from './shards.ts'
 import type { Book, DbOrTx, Reason, Tx } from './types.ts'
 
@@ -103,7 +103,7 @@ export async function postJournalsInTx(tx: Tx, inputs: JournalInput[]): Promise<
   await openAccounts(tx, posting.flatMap((item) => item.legs), opened)
   let outcomes: Outcome[]
   try {
-    outcomes = posting.length > 0 ? await runBatch(tx, posting) : []
+    outcomes = posting.length > 0 ? await runBatch(tx, posting, opened) : []
   } catch (error) {
     if (isMissingAccount(error)) forgetAccounts(posting.flatMap((item) => item.legs), opened)
     throw refusalOf(error)
@@ -132,7 +132,7 @@ function refusedWith(error: unknown): AppError {
  * opening transaction rolled back: ledger_post_batch then refuses the leg (isMissingAccount), that transaction fails,
  * and its accounts are forgotten here, so the retry opens them again.
  */
-const openedInTx = perDatabase(() => new Set<string>())
+const openedInTx = perDatabase<KnownAccounts>(() => new Map())
 
 /** A posting as ledger_post_batch reads it. */
 type Item = {
@@ -164,9 +164,9 @@ function refusalOf(error: unknown): unknown {
 type Row = { item: number; journal_id: string | null; journal_created_at: Date | string | null; status: Outcome['status']; touched: unknown }
 
 /** One call of ledger_post_batch: its own transaction on the Db, part of the caller's in a Tx; a named statement,
- * parsed and planned once per connection (server/db/named.ts). */
-async function runBatch(handle: DbOrTx, items: Item[]): Promise<Outcome[]> {
-  const json = JSON.stringify(items)
+ * parsed and planned once per connection (server/db/named.ts). Legs on accounts `known` has name them by id. */
+async function runBatch(handle: DbOrTx, items: Item[], known: KnownAccounts): Promise<Outcome[]> {
+  const json = JSON.stringify(items.map((item) => ({ ...item, legs: withIds(item.legs, known) })))
   const rows = await named<Row>(
     handle,
     'ledger_post_batch_v1',
@@ -189,8 +189,8 @@ type Waiting = { item: Item; resolve: (posted: Posted) => void; reject: (error: 
 
 class Batcher {
   private queue: Waiting[] = []
-  /** Accounts known to exist (open-accounts.ts). */
-  private readonly known = new Set<string>()
+  /** Accounts known to exist, with their ids (open-accounts.ts). */
+  private readonly known: KnownAccounts = new Map()
   private inFlight = 0
   private scheduled = false
   private readonly db: Db
@@ -231,7 +231,7 @@ class Batcher {
       const legs = items.flatMap((item) => item.legs)
       outcomes = await retrying(async () => {
         await openAccounts(this.db, legs, this.known)
-        return runBatch(this.db, items).catch((error: unknown) => {
+        return runBatch(this.db, items, this.known).catch((error: unknown) => {
           if (isMissingAccount(error)) forgetAccounts(legs, this.known)
           throw error
         })
