@@ -29,35 +29,12 @@ export type DbHandle = {
   close: () => Promise<void>
 }
 
-/**
- * A client whose statements made in one turn of the event loop leave in one write: the first corks its socket and the
- * uncork waits for the end of the turn. node-postgres writes each statement on its own (one system call, and one
- * loopback segment for PostgreSQL to read, each); a pipelined batch of orders (pipelined.ts) sends three or four at
- * once, and on a machine where system calls are dear those writes were an eighth of the server's busy CPU
- * (bench:orders; corked, a third fewer writev calls).
- */
-class CorkedClient extends pg.Client {
-  private corked = false
-  override query(...args: unknown[]): never {
-    const stream = (this as unknown as { connection: { stream: { cork?: () => void; uncork?: () => void } } }).connection.stream
-    if (!this.corked && stream.cork && stream.uncork) {
-      this.corked = true
-      stream.cork()
-      process.nextTick(() => {
-        this.corked = false
-        stream.uncork!()
-      })
-    }
-    return (super.query as (...a: unknown[]) => never)(...args)
-  }
-}
-
 export async function openDb(options: DbOptions): Promise<DbHandle> {
   if (options.url) {
-    // pipeline: a statement goes out in the turn it is made in (CorkedClient), without waiting for those before it on
-    // the connection to answer (node-postgres pipeline mode); a caller that awaits each statement sees no difference.
-    // The batches of orders use it to send their BEGIN and COMMIT with their statements (pipelined.ts).
-    const pool = new pg.Pool({ connectionString: options.url, max: Math.max(2, options.poolMax ?? 10), pipeline: true, Client: CorkedClient } as pg.PoolConfig)
+    // pipeline: a statement goes out as soon as it is made, without waiting for those before it on the connection to
+    // answer (node-postgres pipeline mode); a caller that awaits each statement sees no difference. The batches of
+    // orders use it to send their BEGIN and COMMIT with their statements (pipelined.ts).
+    const pool = new pg.Pool({ connectionString: options.url, max: Math.max(2, options.poolMax ?? 10), pipeline: true } as pg.PoolConfig)
     // At least 2: migration holds one connection for its lock while Drizzle runs on another.
     // An idle client losing its connection emits 'error' on the pool; without a listener that kills the process.
     pool.on('error', () => {})

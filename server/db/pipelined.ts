@@ -2,9 +2,8 @@
 // batches of contract orders (server/modules/orders/orders.service.ts), where each round trip is paid by every order
 // waiting behind the batch (bench:orders: a BEGIN answered in 0.6 ms of a 12 ms batch, on a loaded machine most of it
 // waiting for the event loop, not for PostgreSQL). The pool's clients are in node-postgres's pipeline mode (client.ts):
-// a statement goes out in the turn of the event loop it is made in (in one write with the others made in it), behind
-// those still running, and the answers come back in order; so do statements a transaction makes without awaiting one
-// another (Promise.all).
+// a statement goes out as soon as it is made, behind those still running, and the answers come back in order; so do
+// statements a transaction makes without awaiting one another (Promise.all).
 // PostgreSQL runs them one after another as it always did, so locks are taken in the same order; the first that fails
 // aborts the transaction, and everything sent after it fails too (or, for a COMMIT, answers ROLLBACK).
 // On PGlite (one connection in the process, nothing to save) it is Drizzle's transaction.
