@@ -3,8 +3,10 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pgError } from '../ledger/db-errors.ts'
 import { postJournal } from '../ledger/post.ts'
 import { buildTestApp, call, signIn } from '../test/helpers.ts'
+import { insertClaims } from './store.ts'
 import { feeJournals, registerTestEndpoints, testApi, userIdOf } from './test-endpoints.ts'
 
 let app: FastifyInstance
@@ -140,5 +142,21 @@ describe('POST /api/resetDemo', () => {
     expect(again.body).toEqual(first.body)
     expect(again.headers['idempotent-replayed']).toBe('true')
     expect(await available(user.token)).toBe('9500')
+  })
+})
+
+describe('the database', () => {
+  it('stores a key only with a fingerprint of 64 lowercase hex digits', async () => {
+    const user = await newUser()
+    const claim = (fingerprint: string) =>
+      insertClaims(app.db, [{ user_id: user.id, endpoint: 'fingerprint-test', key: randomUUID(), fingerprint, attempt: randomUUID(), at: new Date().toISOString() }]).then(
+        () => null,
+        (error: unknown) => pgError(error),
+      )
+    const hex = '0123456789abcdef'.repeat(4)
+    expect(await claim(hex)).toBeNull()
+    for (const bad of [hex.slice(1), `${hex}0`, hex.toUpperCase(), `${hex.slice(1)}g`, `${hex.slice(2)} 0`, '']) {
+      expect(await claim(bad), JSON.stringify(bad)).toMatchObject({ code: '23514', constraint: 'idempotency_keys_fingerprint_check' })
+    }
   })
 })
