@@ -126,9 +126,9 @@ function refusedWith(error: unknown): AppError {
 }
 
 /**
- * Accounts postings inside callers' transactions on a database opened or saw opened, one set per database
- * (per-database.ts: another app in the process has accounts of its own): a user's orders post on the same few
- * accounts again and again, and opening them each time cost a statement per posting. The set is wrong when the
+ * Accounts postings inside callers' transactions on a database opened or saw opened, with their ids, one map per
+ * database (per-database.ts: another app in the process has accounts of its own): a user's orders post on the same
+ * few accounts again and again, and opening them each time cost a statement per posting. The map is wrong when the
  * opening transaction rolled back: ledger_post_batch then refuses the leg (isMissingAccount), that transaction fails,
  * and its accounts are forgotten here, so the retry opens them again.
  */
