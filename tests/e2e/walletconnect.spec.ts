@@ -46,10 +46,36 @@ async function setUp(page: Page) {
 
 /** The pairing URI of the last wallet app the page opened. */
 async function pairingUri(opened: string[]): Promise<string> {
-  await expect.poll(() => opened.length, { message: 'the app opens the wallet app' }).toBeGreaterThan(0)
+  // It loads the WalletConnect code and reaches the relay first: as long as the sign-in's own waits below on a busy
+  // machine (the offline case has its own 8 s promise, measured in msFromTapToOffline).
+  await expect.poll(() => opened.length, { message: 'the app opens the wallet app', timeout: 20_000 }).toBeGreaterThan(0)
   const uri = new URL(opened.at(-1)!).searchParams.get('uri')
   expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
   return uri!
+}
+
+/**
+ * Milliseconds from the user's tap to the offline message, both stamped by the page itself (the tap's pointerdown,
+ * the message's insertion): the time the user waits. Timed from the test's side, a busy machine adds the test's own
+ * turns (finding the button, sending the click), which the user never waits for.
+ */
+async function msFromTapToOffline(page: Page, tap: () => Promise<void>): Promise<number> {
+  await page.evaluate(() => {
+    const stamps: { tap?: number; shown?: number } = {}
+    ;(window as { offlineStamps?: typeof stamps }).offlineStamps = stamps
+    document.addEventListener('pointerdown', () => (stamps.tap ??= performance.now()), { capture: true, once: true })
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-testid="walletconnect-offline"]')) return
+      stamps.shown = performance.now()
+      observer.disconnect()
+    }).observe(document.body, { childList: true, subtree: true })
+  })
+  await tap()
+  await page.getByTestId('walletconnect-offline').waitFor({ timeout: 20_000 })
+  const stamps = await page.evaluate(() => (window as { offlineStamps?: { tap?: number; shown?: number } }).offlineStamps)
+  expect(stamps?.tap, 'the tap reached the page').toBeDefined()
+  expect(stamps?.shown, 'the message was inserted after the tap').toBeDefined()
+  return stamps!.shown! - stamps!.tap!
 }
 
 test('without a project id, a phone with no wallet opens this page in a wallet app instead of nothing', async ({ page }) => {
@@ -160,11 +186,7 @@ test('with no network a wallet app says so within 8 s instead of waiting, with e
   await relay.stop()
   await page.goto('/')
   await continueIntro(page)
-  const tapped = Date.now()
-  await page.getByTestId('wallet-apps').getByRole('button', { name: 'MetaMask' }).click()
-  // waitFor watches every frame (an expect polls up to a second apart), so the time measured is the user's.
-  await page.getByTestId('walletconnect-offline').waitFor({ timeout: 8_000 })
-  expect(Date.now() - tapped).toBeLessThan(8_000)
+  expect(await msFromTapToOffline(page, () => page.getByTestId('wallet-apps').getByRole('button', { name: 'MetaMask' }).click())).toBeLessThan(8_000)
   await expect(page.getByRole('link', { name: 'Sign in with e\u2011mail' })).toBeVisible()
   // The list is still there to try again; nothing was opened.
   await expect(page.getByTestId('wallet-apps').getByRole('button', { name: 'MetaMask' })).toBeEnabled()
@@ -283,10 +305,7 @@ test("offline, 'More wallet apps' says so within 8 s, opens nothing that spins, 
   await continueIntro(page)
   await expect(page.getByTestId('wallet-apps').getByRole('button', { name: 'MetaMask' })).toBeVisible()
   await page.context().setOffline(true)
-  const tapped = Date.now()
-  await page.getByRole('button', { name: 'More wallet apps' }).click()
-  await page.getByTestId('walletconnect-offline').waitFor({ timeout: 8_000 })
-  expect(Date.now() - tapped).toBeLessThan(8_000)
+  expect(await msFromTapToOffline(page, () => page.getByRole('button', { name: 'More wallet apps' }).click())).toBeLessThan(8_000)
   // No catalogue (nor anything of it) covers the screen, and e-mail sign-in is there and works.
   expect(await page.locator('w3m-modal').count()).toBe(0)
   await expect(page.getByRole('button', { name: 'More wallet apps' })).toBeEnabled()
