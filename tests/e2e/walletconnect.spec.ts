@@ -54,6 +54,8 @@ async function pairingUri(opened: string[]): Promise<string> {
   return uri!
 }
 
+type OfflineStamps = { tap?: number; shown?: number }
+
 /**
  * Milliseconds from the user's tap to the offline message, both stamped by the page itself (the tap's pointerdown,
  * the message's insertion): the time the user waits. Timed from the test's side, a busy machine adds the test's own
@@ -61,8 +63,8 @@ async function pairingUri(opened: string[]): Promise<string> {
  */
 async function msFromTapToOffline(page: Page, tap: () => Promise<void>): Promise<number> {
   await page.evaluate(() => {
-    const stamps: { tap?: number; shown?: number } = {}
-    ;(window as { offlineStamps?: typeof stamps }).offlineStamps = stamps
+    const stamps: OfflineStamps = {}
+    ;(window as { offlineStamps?: OfflineStamps }).offlineStamps = stamps
     document.addEventListener('pointerdown', () => (stamps.tap ??= performance.now()), { capture: true, once: true })
     new MutationObserver((_, observer) => {
       if (!document.querySelector('[data-testid="walletconnect-offline"]')) return
@@ -72,7 +74,7 @@ async function msFromTapToOffline(page: Page, tap: () => Promise<void>): Promise
   })
   await tap()
   await page.getByTestId('walletconnect-offline').waitFor({ timeout: 20_000 })
-  const stamps = await page.evaluate(() => (window as { offlineStamps?: { tap?: number; shown?: number } }).offlineStamps)
+  const stamps = await page.evaluate(() => (window as { offlineStamps?: OfflineStamps }).offlineStamps)
   expect(stamps?.tap, 'the tap reached the page').toBeDefined()
   expect(stamps?.shown, 'the message was inserted after the tap').toBeDefined()
   return stamps!.shown! - stamps!.tap!

@@ -11,7 +11,7 @@ import { dec } from '#contract/trading-math.ts'
 import { leaderJobs } from '../../jobs/jobs.ts'
 import { createJobRunner } from '../../jobs/runner.ts'
 import { owedPerUser } from '../../ledger/liabilities.ts'
-import { mature } from './maturity.ts'
+import { mature, type Maturity } from './maturity.ts'
 import { financingTestApp, type FinancingTest } from './test-financing.ts'
 
 let t: FinancingTest
@@ -177,7 +177,7 @@ describe('maturity', () => {
     const id = order(await t.buy(token, threeDays, '1000')).id
     // The step pays every due order in the database, other test files' too (one PostgreSQL database for all of
     // them), so what is asserted is this user's: whether their book moved, their balance and their order.
-    const paidThisUser = (run: Awaited<ReturnType<typeof mature>>) => run.touched === null || run.touched.some((u) => u.userId === userId)
+    const paidThisUser = (run: Maturity) => run.touched === null || run.touched.some((u) => u.userId === userId)
     t.days(2)
     expect(paidThisUser(await matureNow())).toBe(false)
     expect(await t.usdt(token)).toMatchObject({ available: '9000', locked: '1000' })
